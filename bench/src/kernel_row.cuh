@@ -1,0 +1,48 @@
+// A row for one engine configuration: reduce::device_reduce<Cfg> with op sum, accumulator = element type.
+#pragma once
+#include <boost/mp11.hpp>
+#include <reduce/reduce.cuh>
+
+#include "row.hpp"
+
+namespace reduce_bench {
+
+template <class Cfg, class T>
+cudaError_t query_config(std::uint64_t n, std::size_t& temp_bytes) {
+  return reduce::device_reduce<Cfg>(nullptr, temp_bytes, static_cast<const T*>(nullptr), static_cast<T*>(nullptr), n,
+                                    reduce::sum{});
+}
+
+template <class Cfg, class T>
+cudaError_t run_config(const call_args& a) {
+  std::size_t bytes = a.temp_bytes;
+  return reduce::device_reduce<Cfg>(a.temp, bytes, static_cast<const T*>(a.in), static_cast<T*>(a.out), a.n,
+                                    reduce::sum{}, a.stream);
+}
+
+template <class Cfg, class T>
+row make_kernel_row() {
+  row r;
+  r.name = Cfg::name();
+  r.kind = row_kind::kernel;
+  r.load = Cfg::load::name();
+  r.finish = Cfg::finish::name();
+  r.grid = Cfg::grid::name();
+  r.block = Cfg::block;
+  r.temp_query = &query_config<Cfg, T>;
+  r.run = &run_config<Cfg, T>;
+  return r;
+}
+
+// Rows for every config of an Mp11 list, in list order.
+template <class T, class List>
+std::vector<row> kernel_rows() {
+  std::vector<row> rows;
+  boost::mp11::mp_for_each<boost::mp11::mp_transform<boost::mp11::mp_identity, List>>([&](auto id) {
+    using Cfg = typename decltype(id)::type;
+    rows.push_back(make_kernel_row<Cfg, T>());
+  });
+  return rows;
+}
+
+}  // namespace reduce_bench

@@ -1,0 +1,56 @@
+// Native atomics per (op, accumulator): what Grid policy atomic can use.
+#pragma once
+#include <cuda/std/type_traits>
+
+#include "../ops.cuh"
+
+namespace reduce::detail {
+
+// The type a native atomic takes for T, or void: 32/64-bit integers go through int/unsigned/ull.
+template <class T>
+using atomic_word_t = cuda::std::conditional_t<
+    cuda::std::is_same_v<T, float> || cuda::std::is_same_v<T, double>, T,
+    cuda::std::conditional_t<
+        cuda::std::is_integral_v<T> && sizeof(T) == 4,
+        cuda::std::conditional_t<cuda::std::is_signed_v<T>, int, unsigned>,
+        cuda::std::conditional_t<cuda::std::is_integral_v<T> && sizeof(T) == 8,
+                                 cuda::std::conditional_t<cuda::std::is_signed_v<T>, long long, unsigned long long>,
+                                 void>>>;
+
+template <class Op, class T, class = void>
+struct atomic_combine {
+  static constexpr bool supported = false;
+};
+
+template <class T>
+struct atomic_combine<sum, T, cuda::std::enable_if_t<!cuda::std::is_void_v<atomic_word_t<T>>>> {
+  static constexpr bool supported = true;
+  __device__ static void apply(T* p, T v) {
+    using W = atomic_word_t<T>;
+    if constexpr (cuda::std::is_same_v<W, long long>)  // two's complement: the unsigned add is the signed add
+      atomicAdd(reinterpret_cast<unsigned long long*>(p), static_cast<unsigned long long>(v));
+    else
+      atomicAdd(reinterpret_cast<W*>(p), static_cast<W>(v));
+  }
+};
+
+#define REDUCE_INTEGER_ATOMIC(OP, FN, WORD_OF)                                                                    \
+  template <class T>                                                                                              \
+  struct atomic_combine<OP, T, cuda::std::enable_if_t<cuda::std::is_integral_v<T> && (sizeof(T) == 4 || sizeof(T) == 8)>> { \
+    static constexpr bool supported = true;                                                                       \
+    __device__ static void apply(T* p, T v) {                                                                     \
+      using W = WORD_OF;                                                                                          \
+      FN(reinterpret_cast<W*>(p), static_cast<W>(v));                                                             \
+    }                                                                                                             \
+  };
+REDUCE_INTEGER_ATOMIC(min, atomicMin, atomic_word_t<T>)
+REDUCE_INTEGER_ATOMIC(max, atomicMax, atomic_word_t<T>)
+// Bitwise atomics exist for int, unsigned and unsigned long long; the bits are the same for signed 64-bit.
+#define REDUCE_BITS_WORD cuda::std::conditional_t<sizeof(T) == 8, unsigned long long, atomic_word_t<T>>
+REDUCE_INTEGER_ATOMIC(bit_and, atomicAnd, REDUCE_BITS_WORD)
+REDUCE_INTEGER_ATOMIC(bit_or, atomicOr, REDUCE_BITS_WORD)
+REDUCE_INTEGER_ATOMIC(bit_xor, atomicXor, REDUCE_BITS_WORD)
+#undef REDUCE_BITS_WORD
+#undef REDUCE_INTEGER_ATOMIC
+
+}  // namespace reduce::detail

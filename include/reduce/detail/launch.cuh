@@ -1,0 +1,77 @@
+// Host-side arithmetic shared by the Grid dispatchers: tiles, outputs, resident grid size, storage carving.
+#pragma once
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <cuda/std/type_traits>
+
+#include "../agent/thread_reduce.cuh"
+#include "../kernel.cuh"
+
+namespace reduce::detail {
+
+inline constexpr std::size_t storage_alignment = 16;  // every sub-buffer starts on a 16-byte boundary
+inline std::size_t align_up(std::size_t b) { return (b + storage_alignment - 1) / storage_alignment * storage_alignment; }
+
+template <class Cfg>
+struct shape {
+  using agent_t = agent<typename Cfg::load, Cfg::block>;
+  static constexpr bool per_thread = cuda::std::is_same_v<typename Cfg::finish, policy::none>;
+
+  // Upper bound of the tiled units over n elements, whatever the pointer's alignment (for storage sizes).
+  template <class T>
+  static std::uint64_t units_bound(std::uint64_t n) {
+    if constexpr (Cfg::load::vectorized) return (n + vec16<T>::size - 1) / vec16<T>::size;
+    return n;
+  }
+  static std::uint64_t tiles(std::uint64_t units) {
+    return std::max<std::uint64_t>(1, (units + agent_t::tile_units - 1) / agent_t::tile_units);
+  }
+  // Values one pass of one-tile-per-block leaves behind: a block's, or a thread's with BlockFinish none.
+  static std::uint64_t outputs(std::uint64_t units) {
+    if constexpr (per_thread) return std::max<std::uint64_t>(1, (units + Cfg::load::items - 1) / Cfg::load::items);
+    return tiles(units);
+  }
+  static std::uint64_t blocks_for_outputs(std::uint64_t outs) {
+    if constexpr (per_thread) return (outs + Cfg::block - 1) / Cfg::block;
+    return outs;
+  }
+};
+
+// Blocks of `kernel` resident on the current device at once (SM count x occupancy), cached per device.
+template <class Kernel>
+cudaError_t resident_blocks(Kernel kernel, int block, int& blocks) {
+  constexpr int max_devices = 64;
+  static std::atomic<int> cache[max_devices] = {};
+  int dev = 0;
+  if (cudaError_t e = cudaGetDevice(&dev)) return e;
+  if (dev < max_devices && (blocks = cache[dev].load(std::memory_order_relaxed)) > 0) return cudaSuccess;
+  int sms = 0, per_sm = 0;
+  if (cudaError_t e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev)) return e;
+  if (cudaError_t e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, block, 0)) return e;
+  blocks = std::max(1, sms * per_sm);
+  if (dev < max_devices) cache[dev].store(blocks, std::memory_order_relaxed);
+  return cudaSuccess;
+}
+
+// Fixed grid of a persistent Grid policy: the policy's size, or what fits on the device.
+template <class Cfg, class T, class Acc, class Op>
+cudaError_t persistent_grid(int& blocks) {
+  if constexpr (Cfg::grid::grid_size > 0) {
+    blocks = Cfg::grid::grid_size;
+    return cudaSuccess;
+  } else {
+    return resident_blocks(reduce_kernel<Cfg, T, Acc, Op>, Cfg::block, blocks);
+  }
+}
+
+template <class Cfg, class T, class Acc, class Op>
+cudaError_t launch(unsigned blocks, const T* in, std::uint64_t n, Acc* out, Op op, grid_args<Acc> g,
+                   cudaStream_t stream) {
+  reduce_kernel<Cfg, T, Acc, Op><<<blocks, Cfg::block, 0, stream>>>(in, n, out, op, g);
+  return cudaGetLastError();
+}
+
+}  // namespace reduce::detail

@@ -1,0 +1,34 @@
+// Grid atomic: one tile per block; block (or thread) results are combined atomically into the output, which is
+// set to the identity first, in stream order.
+#pragma once
+#include "../detail/launch.cuh"
+
+namespace reduce::detail {
+
+template <class Grid>
+struct grid_dispatch;
+
+template <>
+struct grid_dispatch<policy::atomic> {
+  template <class Cfg, class T, class Acc, class Op>
+  static cudaError_t temp_bytes(std::uint64_t, std::size_t& bytes) {
+    bytes = 0;
+    return cudaSuccess;
+  }
+
+  template <class Cfg, class T, class Acc, class Op>
+  static cudaError_t run(void*, const T* in, std::uint64_t n, Acc* out, Op op, cudaStream_t stream) {
+    static_assert(atomic_combine<Op, Acc>::supported,
+                  "reduce: Grid policy atomic needs a native atomic for this op and accumulator (sum of 32/64-bit "
+                  "integers, float, double; min, max and bitwise ops of 32/64-bit integers). Use policy::single_pass "
+                  "(one launch, deterministic), policy::gridstride or policy::multipass instead.");
+    using s = shape<Cfg>;
+    fill_identity<<<1, 1, 0, stream>>>(out, op);
+    if (cudaError_t e = cudaGetLastError()) return e;
+    if (n == 0) return cudaSuccess;
+    const std::uint64_t outs = s::outputs(s::agent_t::units(in, n));
+    return launch<Cfg>(s::blocks_for_outputs(outs), in, n, out, op, grid_args<Acc>{outs}, stream);
+  }
+};
+
+}  // namespace reduce::detail

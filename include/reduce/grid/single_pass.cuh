@@ -1,0 +1,36 @@
+// Grid single_pass: a fixed grid walks the input; the last block to arrive folds the block partials in block order.
+// The arrival counter lives in the caller's temporary storage (so concurrent launches never share one) and is
+// zeroed by a stream-ordered 4-byte memset before each launch: freshly allocated storage needs no preparation.
+#pragma once
+#include "../detail/launch.cuh"
+
+namespace reduce::detail {
+
+template <class Grid>
+struct grid_dispatch;
+
+template <int G>
+struct grid_dispatch<policy::single_pass<G>> {
+  template <class Cfg, class T, class Acc, class Op>
+  static cudaError_t temp_bytes(std::uint64_t, std::size_t& bytes) {
+    int blocks = 0;
+    cudaError_t e = persistent_grid<Cfg, T, Acc, Op>(blocks);
+    bytes = align_up(sizeof(unsigned)) + align_up(std::size_t(blocks) * sizeof(Acc));
+    return e;
+  }
+
+  template <class Cfg, class T, class Acc, class Op>
+  static cudaError_t run(void* temp, const T* in, std::uint64_t n, Acc* out, Op op, cudaStream_t stream) {
+    using s = shape<Cfg>;
+    int resident = 0;
+    if (cudaError_t e = persistent_grid<Cfg, T, Acc, Op>(resident)) return e;
+    const auto blocks = unsigned(std::min<std::uint64_t>(resident, s::tiles(s::agent_t::units(in, n))));
+    grid_args<Acc> g;
+    g.counter = static_cast<unsigned*>(temp);
+    g.partials = reinterpret_cast<Acc*>(static_cast<char*>(temp) + align_up(sizeof(unsigned)));
+    if (cudaError_t e = cudaMemsetAsync(g.counter, 0, sizeof(unsigned), stream)) return e;
+    return launch<Cfg>(blocks, in, n, out, op, g, stream);
+  }
+};
+
+}  // namespace reduce::detail

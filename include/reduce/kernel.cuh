@@ -1,0 +1,92 @@
+// The thin kernel: the agent folds the input, the BlockFinish combines the block, the Grid policy's epilogue
+// hands the block result on (store it, combine it atomically, or let the last block finish the job).
+#pragma once
+#include <cstdint>
+#include <cuda/atomic>
+#include <cuda/std/type_traits>
+#include <reduce/policy/config.cuh>
+
+#include "agent/thread_reduce.cuh"
+#include "block/block_reduce.cuh"
+#include "detail/atomic.cuh"
+
+namespace reduce::detail {
+
+// What the epilogue needs beyond the output pointer.
+template <class Acc>
+struct grid_args {
+  std::uint64_t outputs = 1;      // BlockFinish none: threads 0..outputs-1 (over the grid) own an output
+  unsigned* counter = nullptr;    // single_pass: arrivals, zero before the launch
+  Acc* partials = nullptr;        // single_pass: one per block
+};
+
+// Loads a partial written by another block of this launch through L2 (never a stale L1 line).
+template <class T>
+__device__ T load_cg(const T* p) {
+  static_assert(cuda::std::is_trivially_copyable_v<T>, "reduce: accumulators must be trivially copyable");
+  if constexpr (sizeof(T) == 8) {
+    unsigned long long b = __ldcg(reinterpret_cast<const unsigned long long*>(p));
+    T v;
+    memcpy(&v, &b, 8);
+    return v;
+  } else if constexpr (sizeof(T) == 4) {
+    unsigned b = __ldcg(reinterpret_cast<const unsigned*>(p));
+    T v;
+    memcpy(&v, &b, 4);
+    return v;
+  } else {
+    return *reinterpret_cast<const volatile T*>(p);
+  }
+}
+
+template <class Cfg, class T, class Acc, class Op>
+__global__ void __launch_bounds__(Cfg::block) reduce_kernel(const T* in, std::uint64_t n, Acc* out, Op op,
+                                                             grid_args<Acc> g) {
+  using finish = typename Cfg::finish;
+  constexpr policy::epilogue kind = Cfg::grid::kind;
+  const Acc partial = agent<typename Cfg::load, Cfg::block>::template walk<Acc>(in, n, blockIdx.x, gridDim.x, op);
+
+  if constexpr (cuda::std::is_same_v<finish, policy::none>) {
+    static_assert(kind != policy::epilogue::last_block, "reduce: BlockFinish none has no block result to hand on");
+    const std::uint64_t i = std::uint64_t(blockIdx.x) * Cfg::block + threadIdx.x;
+    if (i >= g.outputs) return;
+    if constexpr (kind == policy::epilogue::store)
+      out[i] = partial;
+    else
+      atomic_combine<Op, Acc>::apply(out, partial);
+  } else {
+    using block_reduce_t = block_reduce<finish, typename Cfg::indexing, Cfg::block, Acc>;
+    __shared__ typename block_reduce_t::TempStorage temp;
+    const Acc v = block_reduce_t(temp).reduce(partial, op);
+
+    if constexpr (kind == policy::epilogue::store) {
+      if (threadIdx.x == 0) out[blockIdx.x] = v;
+    } else if constexpr (kind == policy::epilogue::atomic) {
+      if (threadIdx.x == 0) atomic_combine<Op, Acc>::apply(out, v);
+    } else {
+      // Last block done: thread 0 publishes its partial with release semantics; the block that takes the last
+      // ticket acquires every other block's partial and folds them in block order (deterministic).
+      __shared__ bool last;
+      if (threadIdx.x == 0) {
+        g.partials[blockIdx.x] = v;
+        cuda::atomic_ref<unsigned, cuda::thread_scope_device> arrivals(*g.counter);
+        last = arrivals.fetch_add(1, cuda::memory_order_acq_rel) == gridDim.x - 1;
+      }
+      __syncthreads();
+      if (!last) return;
+      Acc acc = op.template identity<Acc>();
+      for (unsigned i = threadIdx.x; i < gridDim.x; i += Cfg::block) acc = op(acc, load_cg(g.partials + i));
+      __syncthreads();  // temp is reused
+      const Acc r = block_reduce_t(temp).reduce(acc, op);
+      if (threadIdx.x == 0) *out = r;
+    }
+  }
+}
+
+// Writes the identity for the atomic grid, in stream order before the reduction.
+template <class Acc, class Op>
+__global__ void fill_identity(Acc* out, Op op) {
+  *out = op.template identity<Acc>();
+}
+
+}  // namespace reduce::detail

@@ -1,0 +1,41 @@
+// Grid policies: how the block results of one launch become one value.
+#pragma once
+#include <string>
+
+namespace reduce::policy {
+
+// How a block hands on its result; the kernel's epilogue is chosen by this.
+enum class epilogue { store, atomic, last_block };
+
+// One tile per block; launch again over the partials until one value is left (log passes).
+struct multipass {
+  static constexpr epilogue kind = epilogue::store;
+  static constexpr int grid_size = 0;
+  static std::string name() { return "multipass"; }
+};
+// Fixed grid (Grid blocks; 0 = SM count x occupancy) with a grid-stride loop, then one single-block pass.
+template <int Grid = 0>
+struct gridstride {
+  static_assert(Grid >= 0, "reduce: gridstride<Grid>: Grid is a block count, or 0 for the device's resident capacity");
+  static constexpr epilogue kind = epilogue::store;
+  static constexpr int grid_size = Grid;
+  static std::string name() { return Grid ? "gridstride" + std::to_string(Grid) : "gridstride"; }
+};
+// One tile per block; block results are combined with a native atomic into the output (set to the identity
+// first, in stream order). Not deterministic for floating point.
+struct atomic {
+  static constexpr epilogue kind = epilogue::atomic;
+  static constexpr int grid_size = 0;
+  static std::string name() { return "atomic"; }
+};
+// Fixed grid with a grid-stride loop; the last block to finish combines all partials in block order (one launch,
+// deterministic for a given grid).
+template <int Grid = 0>
+struct single_pass {
+  static_assert(Grid >= 0, "reduce: single_pass<Grid>: Grid is a block count, or 0 for the device's resident capacity");
+  static constexpr epilogue kind = epilogue::last_block;
+  static constexpr int grid_size = Grid;
+  static std::string name() { return Grid ? "singlepass" + std::to_string(Grid) : "singlepass"; }
+};
+
+}  // namespace reduce::policy

@@ -1,0 +1,21 @@
+# Installs the project to WORK/prefix, then configures and builds test/consumer against it (cmake -P script).
+file(REMOVE_RECURSE ${WORK})
+execute_process(COMMAND ${CMAKE_COMMAND} -S ${SOURCE} -B ${WORK}/build -G ${GENERATOR} -DREDUCE_BUILD_TESTS=OFF
+                        -DREDUCE_BUILD_BENCH=OFF -DCMAKE_INSTALL_PREFIX=${WORK}/prefix RESULT_VARIABLE r)
+if(r)
+  message(FATAL_ERROR "configuring reduce failed")
+endif()
+execute_process(COMMAND ${CMAKE_COMMAND} --install ${WORK}/build RESULT_VARIABLE r)
+if(r)
+  message(FATAL_ERROR "installing reduce failed")
+endif()
+execute_process(COMMAND ${CMAKE_COMMAND} -S ${SOURCE}/test/consumer -B ${WORK}/consumer -G ${GENERATOR}
+                        -DCMAKE_PREFIX_PATH=${WORK}/prefix RESULT_VARIABLE r)
+if(r)
+  message(FATAL_ERROR "find_package(reduce) from the installed tree failed")
+endif()
+execute_process(COMMAND ${CMAKE_COMMAND} --build ${WORK}/consumer RESULT_VARIABLE r)
+if(r)
+  message(FATAL_ERROR "building the consumer against the installed tree failed")
+endif()
+message(STATUS "installed package found and consumer built")

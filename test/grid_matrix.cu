@@ -1,0 +1,108 @@
+// Every kernel of one Grid policy (REDUCE_TEST_GRID, set by CMake) on random data, plus every op and type on two
+// representative kernels of that Grid policy. Compiled once per Grid policy to split the instantiations.
+#include "common.cuh"
+
+namespace p = reduce::policy;
+using grid_t = REDUCE_TEST_GRID;
+
+// ---- every kernel of the matrix for this Grid policy --------------------------------------------------------------
+template <class C>
+class Matrix : public ::testing::Test {};
+TYPED_TEST_SUITE(Matrix, test::gtest_types<reduce::matrix::of_grid<grid_t>>, test::config_name);
+
+TYPED_TEST(Matrix, SumIsExactOnIntegerValuedFloats) {
+  REQUIRE_GPU();
+  for (std::uint64_t n : test::standard_sizes(TypeParam::block))
+    for (unsigned offset : {0u, 1u, 2u, 3u}) {
+      if (n > 2'000'000 && (offset == 1 || offset == 2)) continue;  // the largest size: aligned and +3 only
+      test::expect_exact_sum<TypeParam>(n, offset);
+    }
+}
+
+// Real-valued data: the rounding error stays within the bound of any summation order.
+TYPED_TEST(Matrix, SumOfRealsWithinRoundingBound) {
+  REQUIRE_GPU();
+  for (std::uint64_t n : {std::uint64_t(TypeParam::block) + 1, std::uint64_t(99991)}) {
+    const auto h = test::random_vector<float>(n, -1, 1, n);
+    test::expect_sum_close(test::run_device<TypeParam, float>(h, 1, reduce::sum{}), h);
+  }
+}
+
+// ---- every op and type on representative kernels of this Grid policy ---------------------------------------------
+template <class T>
+class OpsAndTypes : public ::testing::Test {};
+using value_types = ::testing::Types<std::int32_t, std::uint32_t, std::int64_t, std::uint64_t, float, double>;
+TYPED_TEST_SUITE(OpsAndTypes, value_types);
+
+using representatives = boost::mp11::mp_list<p::config<p::vector<4>, p::shuffle, p::sequential, grid_t, 256>,
+                                             p::config<p::scalar<1>, p::tree, p::interleaved_modulo, grid_t, 128>>;
+
+template <class C, class Acc, class T, class Op>
+void check_op(const std::vector<T>& h, unsigned offset, Op op) {
+  if constexpr (std::is_same_v<grid_t, p::atomic> && !reduce::detail::atomic_combine<Op, Acc>::supported) {
+    return;  // no native atomic: rejected at compile time (test_host.cu proves the trait), nothing to run
+  } else {
+    const Acc got = test::run_device<C, Acc>(h, offset, op);
+    if constexpr (std::is_floating_point_v<Acc> && std::is_same_v<Op, reduce::sum>) {
+      test::expect_sum_close(got, h);
+    } else if constexpr (std::is_floating_point_v<Acc> && std::is_same_v<Op, reduce::product>) {
+      const Acc ref = test::reference<Acc>(h, op);  // relative error of n-1 roundings
+      EXPECT_NEAR(got, ref, std::fabs(ref) * h.size() * std::numeric_limits<Acc>::epsilon()) << C::name();
+    } else {
+      EXPECT_EQ(got, test::reference<Acc>(h, op)) << C::name() << " " << Op::name() << " n=" << h.size();
+    }
+  }
+}
+
+TYPED_TEST(OpsAndTypes, EveryOp) {
+  REQUIRE_GPU();
+  using T = TypeParam;
+  boost::mp11::mp_for_each<boost::mp11::mp_transform<boost::mp11::mp_identity, representatives>>([](auto id) {
+    using C = typename decltype(id)::type;
+    for (std::uint64_t n : {std::uint64_t(0), std::uint64_t(1), std::uint64_t(33), std::uint64_t(C::block + 1),
+                            std::uint64_t(99991)}) {
+      const unsigned offset = n % 4;
+      const bool is_signed = std::is_signed_v<T>;
+      check_op<C, T>(test::random_vector<T>(n, is_signed ? -1000 : 0, 1000, n + 1), offset, reduce::sum{});
+      check_op<C, T>(test::random_vector<T>(n, is_signed ? -1e6 : 0, 1e6, n + 2), offset, reduce::min{});
+      check_op<C, T>(test::random_vector<T>(n, is_signed ? -1e6 : 0, 1e6, n + 3), offset, reduce::max{});
+      if constexpr (std::is_floating_point_v<T>) {
+        check_op<C, T>(test::random_vector<T>(n, 0.999, 1.001, n + 4), offset, reduce::product{});
+      } else {
+        // Signed: +-1 only (no overflow). Unsigned: 1 or 3, wrapping modulo 2^k, which is still associative.
+        auto h = is_signed ? test::random_vector<T>(n, -1, 1, n + 4) : test::random_vector<T>(n, 1, 2, n + 4);
+        for (auto& x : h) x = is_signed ? (x == 0 ? T(1) : x) : T(2 * x - 1);
+        check_op<C, T>(h, offset, reduce::product{});
+        check_op<C, T>(test::random_bits<T>(n, n + 5), offset, reduce::bit_and{});
+        check_op<C, T>(test::random_bits<T>(n, n + 6), offset, reduce::bit_or{});
+        check_op<C, T>(test::random_bits<T>(n, n + 7), offset, reduce::bit_xor{});
+      }
+    }
+  });
+}
+
+// A wider accumulator: the output pointer's type is the accumulator.
+TEST(WideAccumulator, NarrowInputsSumIntoWideOutputs) {
+  REQUIRE_GPU();
+  using C = boost::mp11::mp_front<representatives>;
+  const auto i32 = test::random_vector<std::int32_t>(99991, 2e9, 2.1e9, 1);  // overflows int32, not int64
+  EXPECT_EQ((test::run_device<C, std::int64_t>(i32, 1, reduce::sum{})), (test::reference<std::int64_t>(i32, reduce::sum{})));
+  const auto u32 = test::random_vector<std::uint32_t>(99991, 4e9, 4.2e9, 2);
+  EXPECT_EQ((test::run_device<C, std::uint64_t>(u32, 2, reduce::sum{})), (test::reference<std::uint64_t>(u32, reduce::sum{})));
+  const auto f = test::random_vector<float>(99991, -1, 1, 3);
+  test::expect_sum_close(test::run_device<C, double>(f, 3, reduce::sum{}), f);
+}
+
+// A user's functor with its identity (sum of squares would need a transform; this is max of absolute values).
+struct abs_max {
+  __host__ __device__ int operator()(int a, int b) const { return (a < 0 ? -a : a) > (b < 0 ? -b : b) ? (a < 0 ? -a : a) : (b < 0 ? -b : b); }
+};
+TEST(CustomOp, UserFunctorWithIdentity) {
+  REQUIRE_GPU();
+  if constexpr (!std::is_same_v<grid_t, p::atomic>) {  // a user functor has no atomic: rejected at compile time
+    using C = boost::mp11::mp_front<representatives>;
+    const auto h = test::random_vector<int>(99991, -1e6, 1e6, 9);
+    const auto op = reduce::make_op(abs_max{}, 0);
+    EXPECT_EQ((test::run_device<C, int>(h, 1, op)), test::reference<int>(h, op));
+  }
+}

@@ -1,0 +1,113 @@
+// The public API on the device: the convenience layer, n = 0, infinities, and bad input (clear error, no write).
+#include <cstring>
+
+#include "common.cuh"
+
+namespace p = reduce::policy;
+using cfg = p::config<p::vector<2>, p::shuffle, p::sequential, p::single_pass<>, 256>;
+using grid_kinds = ::testing::Types<p::config<p::scalar<2>, p::shuffle, p::sequential, p::multipass, 128>,
+                                    p::config<p::scalar<2>, p::shuffle, p::sequential, p::gridstride<>, 128>,
+                                    p::config<p::scalar<2>, p::shuffle, p::sequential, p::atomic, 128>,
+                                    p::config<p::scalar<2>, p::shuffle, p::sequential, p::single_pass<>, 128>>;
+
+TEST(Convenience, ReturnsTheValue) {
+  REQUIRE_GPU();
+  const auto h = test::random_vector<int>(123457, -100, 100, 1);
+  test::device_buffer<int> d(h.size());
+  CUDA_OK(cudaMemcpy(d.base, h.data(), h.size() * sizeof(int), cudaMemcpyHostToDevice));
+  EXPECT_EQ(reduce::reduce(d.base, h.size()), test::reference<int>(h, reduce::sum{}));
+  EXPECT_EQ((reduce::reduce<cfg, long long>(d.base, h.size(), reduce::max{})), test::reference<long long>(h, reduce::max{}));
+}
+
+TEST(Convenience, ThrowsWithAClearMessage) {
+  REQUIRE_GPU();
+  std::vector<float> host(100, 1.f);
+  try {
+    reduce::reduce(host.data(), host.size());
+    FAIL() << "a host pointer must throw";
+  } catch (const reduce::error& e) {
+    EXPECT_EQ(e.code(), cudaErrorInvalidValue);
+    EXPECT_NE(std::string(e.what()).find("host memory"), std::string::npos) << e.what();
+  }
+}
+
+template <class C>
+class EveryGrid : public ::testing::Test {};
+TYPED_TEST_SUITE(EveryGrid, grid_kinds, test::config_name);
+
+TYPED_TEST(EveryGrid, EmptyInputWritesTheIdentity) {
+  REQUIRE_GPU();
+  const std::vector<float> none;
+  EXPECT_EQ((test::run_device<TypeParam, float>(none, 0, reduce::sum{})), 0.f);
+  EXPECT_EQ((test::run_device<TypeParam, int>(std::vector<int>{}, 0, reduce::max{})), std::numeric_limits<int>::lowest());
+  if constexpr (!std::is_same_v<typename TypeParam::grid, p::atomic>) {
+    EXPECT_EQ((test::run_device<TypeParam, float>(none, 0, reduce::min{})), std::numeric_limits<float>::infinity());
+    EXPECT_EQ((test::run_device<TypeParam, double>(std::vector<double>{}, 0, reduce::product{})), 1.0);
+  }
+}
+
+TYPED_TEST(EveryGrid, InfinitiesAreNotTheLargestFinite) {
+  REQUIRE_GPU();
+  if constexpr (!std::is_same_v<typename TypeParam::grid, p::atomic>) {
+    const float inf = std::numeric_limits<float>::infinity();
+    for (std::uint64_t n : {1, 1000, 70001}) {
+      EXPECT_EQ((test::run_device<TypeParam, float>(std::vector<float>(n, inf), 1, reduce::min{})), inf);
+      EXPECT_EQ((test::run_device<TypeParam, float>(std::vector<float>(n, -inf), 2, reduce::max{})), -inf);
+    }
+  }
+}
+
+// Runs cfg into a poisoned output and expects `want` back, with the output untouched.
+static void expect_refused(const void* temp, std::size_t bytes, const float* in, float* out, std::uint64_t n,
+                           const char* why) {
+  const auto s = reduce::device_reduce_status<cfg>(const_cast<void*>(temp), bytes, in, out, n);
+  EXPECT_EQ(s.code, cudaErrorInvalidValue);
+  ASSERT_NE(s.message, nullptr);
+  EXPECT_NE(std::string(s.message).find(why), std::string::npos) << s.message;
+}
+
+TEST(BadInput, ClearErrorAndNothingWritten) {
+  REQUIRE_GPU();
+  const std::uint64_t n = 100000;
+  test::device_buffer<float> in(n), out(1);
+  CUDA_OK(cudaMemset(in.base, 0, n * sizeof(float)));
+  std::size_t bytes = 0;
+  CUDA_OK(reduce::device_reduce<cfg>(nullptr, bytes, in.base, out.base, n));
+  test::device_buffer<char> temp(bytes + 64);
+  std::vector<float> host(n, 1.f);
+  float host_out = 0;
+  const unsigned poison = 0xA5A5A5A5u;
+  CUDA_OK(cudaMemset(out.base, 0xA5, sizeof(float)));
+
+  expect_refused(temp.base, bytes, host.data(), out.base, n, "input pointer is host memory");
+  expect_refused(temp.base, bytes, nullptr, out.base, n, "input pointer is null");
+  expect_refused(temp.base, bytes, in.base, nullptr, n, "output pointer is null");
+  expect_refused(temp.base, bytes, in.base, &host_out, n, "output pointer is host memory");
+  expect_refused(temp.base, bytes - 1, in.base, out.base, n, "smaller than the size the query returned");
+  expect_refused(temp.base + 4, bytes, in.base, out.base, n, "16-byte aligned");
+  expect_refused(host.data(), bytes, in.base, out.base, n, "temporary storage is host memory");
+
+  CUDA_OK(cudaDeviceSynchronize());
+  unsigned got = 0;
+  CUDA_OK(cudaMemcpy(&got, out.base, sizeof(got), cudaMemcpyDeviceToHost));
+  EXPECT_EQ(got, poison) << "a refused call wrote its output";
+  EXPECT_EQ(host_out, 0.f);
+}
+
+TEST(Streams, RunsOnAStreamWithoutHostSync) {
+  REQUIRE_GPU();
+  cudaStream_t s;
+  CUDA_OK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+  const auto h = test::random_vector<int>(1 << 20, -5, 5, 3);
+  test::device_buffer<int> in(h.size()), out(1);
+  CUDA_OK(cudaMemcpy(in.base, h.data(), h.size() * sizeof(int), cudaMemcpyHostToDevice));
+  std::size_t bytes = 0;
+  CUDA_OK(reduce::device_reduce<cfg>(nullptr, bytes, in.base, out.base, h.size(), reduce::sum{}, s));
+  test::device_buffer<char> temp(bytes);
+  CUDA_OK(reduce::device_reduce<cfg>(temp.base, bytes, in.base, out.base, h.size(), reduce::sum{}, s));
+  int got = 0;
+  CUDA_OK(cudaMemcpyAsync(&got, out.base, sizeof(int), cudaMemcpyDeviceToHost, s));
+  CUDA_OK(cudaStreamSynchronize(s));
+  EXPECT_EQ(got, test::reference<int>(h, reduce::sum{}));
+  CUDA_OK(cudaStreamDestroy(s));
+}

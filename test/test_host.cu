@@ -1,0 +1,115 @@
+// Host-side tests: the type lists, names, traits, arithmetic and error paths that need no GPU (these run in CI).
+#include <iostream>
+#include <set>
+
+#include "common.cuh"
+#include <reduce/presets.cuh>
+
+namespace p = reduce::policy;
+namespace mp = boost::mp11;
+
+TEST(Matrix, DistinctKernelCount) {
+  std::cout << "distinct kernels in reduce::matrix::all: " << reduce::matrix::size << " (of "
+            << mp::mp_size<reduce::matrix::product>::value << " in the raw product)\n";
+  // 7 block stages (serial, tree x 3 indexings, 2 unrolled, shuffle) x 5 loads x 4 grids x 3 blocks, plus
+  // BlockFinish none: (scalar1 with atomic; scalar4-blocked and vec1 with multipass and atomic) x 3 blocks.
+  EXPECT_EQ(reduce::matrix::size, 7u * 5 * 4 * 3 + 5 * 3);
+  std::size_t total = 0;
+  mp::mp_for_each<reduce::matrix::grids>([&](auto g) {
+    const std::size_t k = mp::mp_size<reduce::matrix::of_grid<decltype(g)>>::value;
+    std::cout << "  " << decltype(g)::name() << ": " << k << "\n";
+    total += k;
+  });
+  EXPECT_EQ(total, reduce::matrix::size);
+}
+
+TEST(Matrix, NamesAreUniqueAndIndexingOnlyNamedForTrees) {
+  std::set<std::string> names;
+  mp::mp_for_each<mp::mp_transform<mp::mp_identity, reduce::matrix::all>>([&](auto id) {
+    using C = typename decltype(id)::type;
+    EXPECT_TRUE(names.insert(C::name()).second) << "two kernels named " << C::name();
+    if (!std::is_same_v<typename C::finish, p::tree>) EXPECT_TRUE((std::is_same_v<typename C::indexing, p::sequential>));
+  });
+  EXPECT_EQ(names.size(), reduce::matrix::size);
+  EXPECT_EQ((p::config<p::vector<4>, p::tree, p::interleaved_strided, p::single_pass<>, 256>::name()),
+            "vec4-striped/tree-strided/singlepass/b256");
+}
+
+TEST(Presets, EveryJourneyDescribesEveryStep) {
+  mp::mp_for_each<reduce::presets::journeys>([](auto j) {
+    using J = decltype(j);
+    EXPECT_EQ(std::size(J::what), mp::mp_size<typename J::steps>::value) << J::name;
+  });
+  EXPECT_EQ(mp::mp_size<reduce::presets::lecture_sweep>::value, 9u * 6);
+  EXPECT_EQ(mp::mp_size<reduce::presets::tuning_sweep>::value, 5u * 2);
+}
+
+TEST(VectorSplit, HeadBodyTailForEveryAlignment) {
+  alignas(16) static float buf[64];
+  for (int off = 0; off < 8; ++off)
+    for (std::uint64_t n : {0, 1, 3, 4, 5, 17, 40}) {
+      const auto s = reduce::detail::split_for_vectors(buf + off, n);
+      EXPECT_EQ(s.head + s.vectors * 4 + s.tail, n);
+      EXPECT_LT(s.tail, 4u);
+      EXPECT_EQ(s.head, std::min<std::uint64_t>((4 - off % 4) % 4, n)) << off << " " << n;
+    }
+  alignas(16) static double d[8];
+  EXPECT_EQ(reduce::detail::split_for_vectors(d + 1, 7).head, 1u);
+  EXPECT_EQ(reduce::detail::split_for_vectors(d + 1, 7).vectors, 3u);
+}
+
+TEST(Shape, TilesAndOutputs) {
+  using S = reduce::detail::shape<p::config<p::scalar<4>, p::shuffle, p::sequential, p::multipass, 256>>;
+  EXPECT_EQ(S::tiles(0), 1u);
+  EXPECT_EQ(S::tiles(1024), 1u);
+  EXPECT_EQ(S::tiles(1025), 2u);
+  using N = reduce::detail::shape<p::config<p::scalar<4, p::blocked>, p::none, p::sequential, p::multipass, 256>>;
+  EXPECT_EQ(N::outputs(1025), 257u);  // one per thread that has an element
+  EXPECT_EQ(N::blocks_for_outputs(257), 2u);
+}
+
+TEST(Ops, IdentitiesAndNaN) {
+  EXPECT_EQ(reduce::min{}.identity<float>(), std::numeric_limits<float>::infinity());
+  EXPECT_EQ(reduce::max{}.identity<double>(), -std::numeric_limits<double>::infinity());
+  EXPECT_EQ(reduce::min{}.identity<int>(), std::numeric_limits<int>::max());
+  EXPECT_EQ(reduce::bit_and{}.identity<std::uint32_t>(), 0xffffffffu);
+  const float nan = std::nanf("");
+  EXPECT_TRUE(std::isnan(reduce::min{}(nan, 1.f)) && std::isnan(reduce::min{}(1.f, nan)));
+  EXPECT_TRUE(std::isnan(reduce::max{}(nan, 1.f)) && std::isnan(reduce::max{}(1.f, nan)));
+}
+
+TEST(Ops, AtomicTraitMatchesNativeAtomics) {
+  using reduce::detail::atomic_combine;
+  EXPECT_TRUE((atomic_combine<reduce::sum, float>::supported));
+  EXPECT_TRUE((atomic_combine<reduce::sum, std::int64_t>::supported));
+  EXPECT_TRUE((atomic_combine<reduce::min, std::uint64_t>::supported));
+  EXPECT_TRUE((atomic_combine<reduce::bit_xor, std::int64_t>::supported));
+  EXPECT_FALSE((atomic_combine<reduce::product, int>::supported));
+  EXPECT_FALSE((atomic_combine<reduce::min, float>::supported));
+  EXPECT_FALSE((atomic_combine<reduce::custom<reduce::sum, int>, int>::supported));
+}
+
+using multipass_cfg = p::config<p::scalar<4>, p::shuffle, p::sequential, p::multipass, 256>;
+
+TEST(Storage, MultipassQueryIsPositiveAndGrowsWithN) {
+  std::size_t small = 0, large = 0;
+  EXPECT_EQ(reduce::device_reduce<multipass_cfg>(nullptr, small, (const float*)nullptr, (float*)nullptr, 10), cudaSuccess);
+  EXPECT_EQ(reduce::device_reduce<multipass_cfg>(nullptr, large, (const float*)nullptr, (float*)nullptr, 1 << 24),
+            cudaSuccess);
+  EXPECT_GT(small, 0u);  // never 0: a null pointer means "query"
+  EXPECT_GE(large, (1u << 24) / 1024 * sizeof(float));
+  EXPECT_EQ(large % reduce::detail::storage_alignment, 0u);
+}
+
+TEST(Errors, NullPointersAreRefusedBeforeAnyLaunch) {
+  alignas(16) static char fake_temp[64];
+  std::size_t bytes = sizeof(fake_temp);
+  float* fake_out = reinterpret_cast<float*>(fake_temp);
+  auto s = reduce::device_reduce_status<multipass_cfg>(fake_temp, bytes, (const float*)nullptr, (float*)nullptr, 10);
+  EXPECT_EQ(s.code, cudaErrorInvalidValue);
+  EXPECT_STREQ(s.message, "reduce: output pointer is null");
+  if (!test::have_device()) {  // without a device the pointer check itself must fail cleanly, not crash
+    s = reduce::device_reduce_status<multipass_cfg>(fake_temp, bytes, (const float*)nullptr, fake_out, 10);
+    EXPECT_NE(s.code, cudaSuccess);
+  }
+}
