@@ -2,6 +2,8 @@
 // representative kernels of that Grid policy. Compiled once per Grid policy to split the instantiations.
 #include "common.cuh"
 
+namespace {  // this source is compiled once per Grid policy: keep its symbols apart
+
 namespace p = reduce::policy;
 using grid_t = REDUCE_TEST_GRID;
 
@@ -32,7 +34,17 @@ TYPED_TEST(Matrix, SumOfRealsWithinRoundingBound) {
 template <class T>
 class OpsAndTypes : public ::testing::Test {};
 using value_types = ::testing::Types<std::int32_t, std::uint32_t, std::int64_t, std::uint64_t, float, double>;
-TYPED_TEST_SUITE(OpsAndTypes, value_types);
+struct type_name {  // suite names carry the Grid policy, unique across the four translation units
+  template <class T>
+  static std::string GetName(int) {
+    const char* t = std::is_same_v<T, float>    ? "float"
+                    : std::is_same_v<T, double> ? "double"
+                    : std::is_signed_v<T>       ? "int"
+                                                : "uint";
+    return grid_t::name() + "_" + t + std::to_string(8 * sizeof(T));
+  }
+};
+TYPED_TEST_SUITE(OpsAndTypes, value_types, type_name);
 
 using representatives = boost::mp11::mp_list<p::config<p::vector<4>, p::shuffle, p::sequential, grid_t, 256>,
                                              p::config<p::scalar<1>, p::tree, p::interleaved_modulo, grid_t, 128>>;
@@ -59,8 +71,8 @@ TYPED_TEST(OpsAndTypes, EveryOp) {
   using T = TypeParam;
   boost::mp11::mp_for_each<boost::mp11::mp_transform<boost::mp11::mp_identity, representatives>>([](auto id) {
     using C = typename decltype(id)::type;
-    for (std::uint64_t n : {std::uint64_t(0), std::uint64_t(1), std::uint64_t(33), std::uint64_t(C::block + 1),
-                            std::uint64_t(99991)}) {
+    for (std::uint64_t n :
+         {std::uint64_t(0), std::uint64_t(1), std::uint64_t(33), std::uint64_t(C::block + 1), std::uint64_t(99991)}) {
       const unsigned offset = n % 4;
       const bool is_signed = std::is_signed_v<T>;
       check_op<C, T>(test::random_vector<T>(n, is_signed ? -1000 : 0, 1000, n + 1), offset, reduce::sum{});
@@ -81,28 +93,36 @@ TYPED_TEST(OpsAndTypes, EveryOp) {
   });
 }
 
-// A wider accumulator: the output pointer's type is the accumulator.
-TEST(WideAccumulator, NarrowInputsSumIntoWideOutputs) {
-  REQUIRE_GPU();
-  using C = boost::mp11::mp_front<representatives>;
-  const auto i32 = test::random_vector<std::int32_t>(99991, 2e9, 2.1e9, 1);  // overflows int32, not int64
-  EXPECT_EQ((test::run_device<C, std::int64_t>(i32, 1, reduce::sum{})), (test::reference<std::int64_t>(i32, reduce::sum{})));
-  const auto u32 = test::random_vector<std::uint32_t>(99991, 4e9, 4.2e9, 2);
-  EXPECT_EQ((test::run_device<C, std::uint64_t>(u32, 2, reduce::sum{})), (test::reference<std::uint64_t>(u32, reduce::sum{})));
-  const auto f = test::random_vector<float>(99991, -1, 1, 3);
-  test::expect_sum_close(test::run_device<C, double>(f, 3, reduce::sum{}), f);
-}
-
-// A user's functor with its identity (sum of squares would need a transform; this is max of absolute values).
+// A wider accumulator (the output pointer's type), and a user's functor with its identity.
 struct abs_max {
-  __host__ __device__ int operator()(int a, int b) const { return (a < 0 ? -a : a) > (b < 0 ? -b : b) ? (a < 0 ? -a : a) : (b < 0 ? -b : b); }
+  __host__ __device__ int operator()(int a, int b) const {
+    a = a < 0 ? -a : a;
+    b = b < 0 ? -b : b;
+    return a > b ? a : b;
+  }
 };
-TEST(CustomOp, UserFunctorWithIdentity) {
+
+TYPED_TEST(OpsAndTypes, WideAccumulatorAndCustomOp) {
   REQUIRE_GPU();
-  if constexpr (!std::is_same_v<grid_t, p::atomic>) {  // a user functor has no atomic: rejected at compile time
-    using C = boost::mp11::mp_front<representatives>;
-    const auto h = test::random_vector<int>(99991, -1e6, 1e6, 9);
-    const auto op = reduce::make_op(abs_max{}, 0);
-    EXPECT_EQ((test::run_device<C, int>(h, 1, op)), test::reference<int>(h, op));
+  using T = TypeParam;
+  using C = boost::mp11::mp_front<representatives>;
+  if constexpr (std::is_same_v<T, std::int32_t>) {
+    const auto h = test::random_vector<T>(99991, 2e9, 2.1e9, 1);  // overflows int32, not int64
+    EXPECT_EQ((test::run_device<C, std::int64_t>(h, 1, reduce::sum{})),
+              (test::reference<std::int64_t>(h, reduce::sum{})));
+    if constexpr (!std::is_same_v<grid_t, p::atomic>) {  // a user functor has no atomic: rejected at compile time
+      const auto v = test::random_vector<int>(99991, -1e6, 1e6, 9);
+      const auto op = reduce::make_op(abs_max{}, 0);
+      EXPECT_EQ((test::run_device<C, int>(v, 1, op)), test::reference<int>(v, op));
+    }
+  } else if constexpr (std::is_same_v<T, std::uint32_t>) {
+    const auto h = test::random_vector<T>(99991, 4e9, 4.2e9, 2);
+    EXPECT_EQ((test::run_device<C, std::uint64_t>(h, 2, reduce::sum{})),
+              (test::reference<std::uint64_t>(h, reduce::sum{})));
+  } else if constexpr (std::is_same_v<T, float>) {
+    const auto h = test::random_vector<T>(99991, -1, 1, 3);
+    test::expect_sum_close(test::run_device<C, double>(h, 3, reduce::sum{}), h);
   }
 }
+
+}  // namespace

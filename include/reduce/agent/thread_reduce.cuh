@@ -86,10 +86,11 @@ struct agent {
             return fold(e, op);
           },
           op);
-      // Head and tail (fewer than 16 bytes each) go to the first threads of the block that owns tile 0.
-      if (first == 0) {
-        if (threadIdx.x < sp.head) acc = op(acc, Acc(in[threadIdx.x]));
-        if (threadIdx.x < sp.tail) acc = op(acc, Acc(in[n - sp.tail + threadIdx.x]));
+      // Head and tail (under 16 bytes each) go to thread 0 of the block that owns tile 0: it always owns an
+      // output, also with BlockFinish none.
+      if (first == 0 && threadIdx.x == 0) {
+        for (unsigned i = 0; i < sp.head; ++i) acc = op(acc, Acc(in[i]));
+        for (unsigned i = 0; i < sp.tail; ++i) acc = op(acc, Acc(in[n - sp.tail + i]));
       }
       return acc;
     } else {
