@@ -26,8 +26,8 @@ inline bool have_device() {
   return yes;
 }
 
-#define REQUIRE_GPU()                                                                        \
-  do {                                                                                       \
+#define REQUIRE_GPU()                                                                                      \
+  do {                                                                                                     \
     if (!::test::have_device()) GTEST_SKIP() << "no CUDA device: GPU test skipped (host tests still run)"; \
   } while (0)
 

@@ -16,7 +16,8 @@ TEST(Convenience, ReturnsTheValue) {
   test::device_buffer<int> d(h.size());
   CUDA_OK(cudaMemcpy(d.base, h.data(), h.size() * sizeof(int), cudaMemcpyHostToDevice));
   EXPECT_EQ(reduce::reduce(d.base, h.size()), test::reference<int>(h, reduce::sum{}));
-  EXPECT_EQ((reduce::reduce<cfg, long long>(d.base, h.size(), reduce::max{})), test::reference<long long>(h, reduce::max{}));
+  EXPECT_EQ((reduce::reduce<cfg, long long>(d.base, h.size(), reduce::max{})),
+            test::reference<long long>(h, reduce::max{}));
 }
 
 TEST(Convenience, ThrowsWithAClearMessage) {
@@ -39,7 +40,8 @@ TYPED_TEST(EveryGrid, EmptyInputWritesTheIdentity) {
   REQUIRE_GPU();
   const std::vector<float> none;
   EXPECT_EQ((test::run_device<TypeParam, float>(none, 0, reduce::sum{})), 0.f);
-  EXPECT_EQ((test::run_device<TypeParam, int>(std::vector<int>{}, 0, reduce::max{})), std::numeric_limits<int>::lowest());
+  EXPECT_EQ((test::run_device<TypeParam, int>(std::vector<int>{}, 0, reduce::max{})),
+            std::numeric_limits<int>::lowest());
   if constexpr (!std::is_same_v<typename TypeParam::grid, p::atomic>) {
     EXPECT_EQ((test::run_device<TypeParam, float>(none, 0, reduce::min{})), std::numeric_limits<float>::infinity());
     EXPECT_EQ((test::run_device<TypeParam, double>(std::vector<double>{}, 0, reduce::product{})), 1.0);

@@ -28,7 +28,8 @@ TEST(Matrix, NamesAreUniqueAndIndexingOnlyNamedForTrees) {
   mp::mp_for_each<mp::mp_transform<mp::mp_identity, reduce::matrix::all>>([&](auto id) {
     using C = typename decltype(id)::type;
     EXPECT_TRUE(names.insert(C::name()).second) << "two kernels named " << C::name();
-    if (!std::is_same_v<typename C::finish, p::tree>) EXPECT_TRUE((std::is_same_v<typename C::indexing, p::sequential>));
+    if (!std::is_same_v<typename C::finish, p::tree>)
+      EXPECT_TRUE((std::is_same_v<typename C::indexing, p::sequential>));
   });
   EXPECT_EQ(names.size(), reduce::matrix::size);
   EXPECT_EQ((p::config<p::vector<4>, p::tree, p::interleaved_strided, p::single_pass<>, 256>::name()),
@@ -93,7 +94,8 @@ using multipass_cfg = p::config<p::scalar<4>, p::shuffle, p::sequential, p::mult
 
 TEST(Storage, MultipassQueryIsPositiveAndGrowsWithN) {
   std::size_t small = 0, large = 0;
-  EXPECT_EQ(reduce::device_reduce<multipass_cfg>(nullptr, small, (const float*)nullptr, (float*)nullptr, 10), cudaSuccess);
+  EXPECT_EQ(reduce::device_reduce<multipass_cfg>(nullptr, small, (const float*)nullptr, (float*)nullptr, 10),
+            cudaSuccess);
   EXPECT_EQ(reduce::device_reduce<multipass_cfg>(nullptr, large, (const float*)nullptr, (float*)nullptr, 1 << 24),
             cudaSuccess);
   EXPECT_GT(small, 0u);  // never 0: a null pointer means "query"

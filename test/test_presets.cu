@@ -7,8 +7,8 @@ namespace ps = reduce::presets;
 
 template <class J>
 using steps_of = typename J::steps;
-using configs = mp::mp_unique<mp::mp_append<mp::mp_flatten<mp::mp_transform<steps_of, ps::journeys>>,
-                                            ps::lecture_sweep, ps::tuning_sweep>>;
+using configs = mp::mp_unique<
+    mp::mp_append<mp::mp_flatten<mp::mp_transform<steps_of, ps::journeys>>, ps::lecture_sweep, ps::tuning_sweep>>;
 
 template <class C>
 class Preset : public ::testing::Test {};

@@ -62,7 +62,8 @@ status device_reduce_status(void* d_temp, std::size_t& temp_bytes, const T* d_in
                             Op op = {}, cudaStream_t stream = 0) {
   using dispatch = detail::grid_dispatch<typename Cfg::grid>;
   std::size_t needed = 0;
-  if (cudaError_t e = dispatch::template temp_bytes<Cfg, T, Acc, Op>(n, needed)) return {e, "reduce: device query failed"};
+  if (cudaError_t e = dispatch::template temp_bytes<Cfg, T, Acc, Op>(n, needed))
+    return {e, "reduce: device query failed"};
   needed = detail::align_up(needed > 0 ? needed : 1);  // never 0: a null pointer means "query"
   if (d_temp == nullptr) {
     temp_bytes = needed;
@@ -75,8 +76,8 @@ status device_reduce_status(void* d_temp, std::size_t& temp_bytes, const T* d_in
 }
 
 template <class Cfg, class T, class Acc, class Op = sum>
-cudaError_t device_reduce(void* d_temp, std::size_t& temp_bytes, const T* d_in, Acc* d_out, std::uint64_t n,
-                          Op op = {}, cudaStream_t stream = 0) {
+cudaError_t device_reduce(void* d_temp, std::size_t& temp_bytes, const T* d_in, Acc* d_out, std::uint64_t n, Op op = {},
+                          cudaStream_t stream = 0) {
   return device_reduce_status<Cfg>(d_temp, temp_bytes, d_in, d_out, n, op, stream).code;
 }
 

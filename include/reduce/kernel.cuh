@@ -15,9 +15,9 @@ namespace reduce::detail {
 // What the epilogue needs beyond the output pointer.
 template <class Acc>
 struct grid_args {
-  std::uint64_t outputs = 1;      // BlockFinish none: threads 0..outputs-1 (over the grid) own an output
-  unsigned* counter = nullptr;    // single_pass: arrivals, zero before the launch
-  Acc* partials = nullptr;        // single_pass: one per block
+  std::uint64_t outputs = 1;    // BlockFinish none: threads 0..outputs-1 (over the grid) own an output
+  unsigned* counter = nullptr;  // single_pass: arrivals, zero before the launch
+  Acc* partials = nullptr;      // single_pass: one per block
 };
 
 // Loads a partial written by another block of this launch through L2 (never a stale L1 line).
@@ -40,8 +40,8 @@ __device__ T load_cg(const T* p) {
 }
 
 template <class Cfg, class T, class Acc, class Op>
-__global__ void __launch_bounds__(Cfg::block) reduce_kernel(const T* in, std::uint64_t n, Acc* out, Op op,
-                                                             grid_args<Acc> g) {
+__global__ void __launch_bounds__(Cfg::block)
+    reduce_kernel(const T* in, std::uint64_t n, Acc* out, Op op, grid_args<Acc> g) {
   using finish = typename Cfg::finish;
   constexpr policy::epilogue kind = Cfg::grid::kind;
   const Acc partial = agent<typename Cfg::load, Cfg::block>::template walk<Acc>(in, n, blockIdx.x, gridDim.x, op);

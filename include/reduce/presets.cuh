@@ -44,8 +44,8 @@ struct seed001 {
                         p::config<p::scalar<8, p::blocked>, p::none, p::sequential, p::multipass, 256>,
                         p::config<p::scalar<16, p::blocked>, p::none, p::sequential, p::multipass, 256>,
                         p::config<p::scalar<16, p::blocked>, p::shuffle, p::sequential, p::multipass, 256>>;
-  static constexpr const char* what[] = {"WORK_PER_THREAD=2 (halving), one partial per thread",
-                                         "WORK_PER_THREAD=4", "WORK_PER_THREAD=8", "WORK_PER_THREAD=16",
+  static constexpr const char* what[] = {"WORK_PER_THREAD=2 (halving), one partial per thread", "WORK_PER_THREAD=4",
+                                         "WORK_PER_THREAD=8", "WORK_PER_THREAD=16",
                                          "block-level reduction instead of per-thread output"};
 };
 
@@ -65,10 +65,14 @@ struct seed002 {
   static constexpr const char* title = "lecture: divergence, bank conflicts, first add, coarsening (seed 002)";
   static constexpr std::uint64_t n = std::uint64_t(1) << 30;
   using steps = lecture_steps<256>;
-  static constexpr const char* what[] = {"#1 interleaved, divergent modulo", "#2 strided index, no divergence",
-                                         "#3 sequential addressing",         "#4 first add during load (2/thread)",
-                                         "#5 4 per thread",                  "#6 8 per thread",
-                                         "#7 16 per thread",                 "#8 32 per thread",
+  static constexpr const char* what[] = {"#1 interleaved, divergent modulo",
+                                         "#2 strided index, no divergence",
+                                         "#3 sequential addressing",
+                                         "#4 first add during load (2/thread)",
+                                         "#5 4 per thread",
+                                         "#6 8 per thread",
+                                         "#7 16 per thread",
+                                         "#8 32 per thread",
                                          "#9 64 per thread"};
 };
 
@@ -95,9 +99,12 @@ struct seed004 {
                         p::config<p::scalar<2>, p::unrolled_last_warp, p::sequential, p::multipass, 256>,
                         p::config<p::scalar<2>, p::unrolled, p::sequential, p::multipass, 256>,
                         p::config<p::scalar<2>, p::shuffle, p::sequential, p::multipass, 256>>;
-  static constexpr const char* what[] = {"reduce_0: interleaved, divergent",  "reduce_1: strided index",
-                                         "reduce_2: sequential addressing",   "reduce_3: first add during load",
-                                         "reduce_4: unroll the last warp",    "reduce_5: completely unrolled",
+  static constexpr const char* what[] = {"reduce_0: interleaved, divergent",
+                                         "reduce_1: strided index",
+                                         "reduce_2: sequential addressing",
+                                         "reduce_3: first add during load",
+                                         "reduce_4: unroll the last warp",
+                                         "reduce_5: completely unrolled",
                                          "reduce_6: shuffles"};
 };
 
@@ -112,7 +119,8 @@ using lecture_sweep = mp_flatten<mp_transform<lecture_steps_q, block_sizes>>;
 // seed 000 step 6: grid x block tuning of the grid-stride kernel.
 template <class G, class B>
 using tuning_config = p::config<p::scalar<1>, p::shuffle, p::sequential, p::gridstride<G::value>, B::value>;
-using tuning_sweep = mp_product<tuning_config, mp_list<mp_int<512>, mp_int<1024>, mp_int<1536>, mp_int<2048>, mp_int<3072>>,
-                                mp_list<mp_int<256>, mp_int<512>>>;
+using tuning_sweep =
+    mp_product<tuning_config, mp_list<mp_int<512>, mp_int<1024>, mp_int<1536>, mp_int<2048>, mp_int<3072>>,
+               mp_list<mp_int<256>, mp_int<512>>>;
 
 }  // namespace reduce::presets

@@ -19,7 +19,8 @@
 namespace reduce {
 
 // A good general-purpose kernel: 16-byte loads, warp shuffles, one launch. (Tuned defaults: docs/perf-notes.md.)
-using default_config = policy::config<policy::vector<2>, policy::shuffle, policy::sequential, policy::single_pass<>, 256>;
+using default_config =
+    policy::config<policy::vector<2>, policy::shuffle, policy::sequential, policy::single_pass<>, 256>;
 
 class error : public std::runtime_error {
  public:
@@ -56,8 +57,8 @@ auto reduce(const T* d_in, std::uint64_t n, Op op = {}, cudaStream_t stream = 0)
   detail::throw_if({cudaMallocAsync(&raw, out_bytes + bytes, stream), "cudaMallocAsync failed"}, "allocation");
   std::unique_ptr<void, detail::free_async> storage(raw, detail::free_async{stream});
   A* d_out = static_cast<A*>(raw);
-  detail::throw_if(
-      device_reduce_status<Cfg>(static_cast<char*>(raw) + out_bytes, bytes, d_in, d_out, n, op, stream), "launch");
+  detail::throw_if(device_reduce_status<Cfg>(static_cast<char*>(raw) + out_bytes, bytes, d_in, d_out, n, op, stream),
+                   "launch");
   A result{};
   detail::throw_if({cudaMemcpyAsync(&result, d_out, sizeof(A), cudaMemcpyDeviceToHost, stream), "copy back failed"},
                    "copy back");

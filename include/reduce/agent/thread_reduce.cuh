@@ -94,7 +94,8 @@ struct agent {
       }
       return acc;
     } else {
-      return walk_units<Acc>(in, n, first, stride, [](const T& x) { return Acc(x); }, op);
+      return walk_units<Acc>(
+          in, n, first, stride, [](const T& x) { return Acc(x); }, op);
     }
   }
 };

@@ -34,14 +34,15 @@ struct atomic_combine<sum, T, cuda::std::enable_if_t<!cuda::std::is_void_v<atomi
   }
 };
 
-#define REDUCE_INTEGER_ATOMIC(OP, FN, WORD_OF)                                                                    \
-  template <class T>                                                                                              \
-  struct atomic_combine<OP, T, cuda::std::enable_if_t<cuda::std::is_integral_v<T> && (sizeof(T) == 4 || sizeof(T) == 8)>> { \
-    static constexpr bool supported = true;                                                                       \
-    __device__ static void apply(T* p, T v) {                                                                     \
-      using W = WORD_OF;                                                                                          \
-      FN(reinterpret_cast<W*>(p), static_cast<W>(v));                                                             \
-    }                                                                                                             \
+#define REDUCE_INTEGER_ATOMIC(OP, FN, WORD_OF)                                                                       \
+  template <class T>                                                                                                 \
+  struct atomic_combine<OP, T,                                                                                       \
+                        cuda::std::enable_if_t<cuda::std::is_integral_v<T> && (sizeof(T) == 4 || sizeof(T) == 8)>> { \
+    static constexpr bool supported = true;                                                                          \
+    __device__ static void apply(T* p, T v) {                                                                        \
+      using W = WORD_OF;                                                                                             \
+      FN(reinterpret_cast<W*>(p), static_cast<W>(v));                                                                \
+    }                                                                                                                \
   };
 REDUCE_INTEGER_ATOMIC(min, atomicMin, atomic_word_t<T>)
 REDUCE_INTEGER_ATOMIC(max, atomicMax, atomic_word_t<T>)

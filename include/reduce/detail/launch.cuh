@@ -13,7 +13,9 @@
 namespace reduce::detail {
 
 inline constexpr std::size_t storage_alignment = 16;  // every sub-buffer starts on a 16-byte boundary
-inline std::size_t align_up(std::size_t b) { return (b + storage_alignment - 1) / storage_alignment * storage_alignment; }
+inline std::size_t align_up(std::size_t b) {
+  return (b + storage_alignment - 1) / storage_alignment * storage_alignment;
+}
 
 template <class Cfg>
 struct shape {

@@ -14,11 +14,13 @@ template <class Load, class Finish, class Indexing, class Grid, int Block>
 struct config {
   static_assert(Block >= 32 && Block <= 1024 && (Block & (Block - 1)) == 0,
                 "reduce: config<..., Block>: Block must be a power of two in 32..1024");
-  static_assert(!std::is_same_v<Finish, none> || Load::items == 1 || std::is_same_v<typename Load::arrangement, blocked>,
+  static_assert(!std::is_same_v<Finish, none> || Load::items == 1 ||
+                    std::is_same_v<typename Load::arrangement, blocked>,
                 "reduce: BlockFinish none writes one partial per thread, so its Load must be blocked (or 1 item)");
   static_assert(!std::is_same_v<Finish, none> || std::is_same_v<Grid, multipass> || std::is_same_v<Grid, atomic>,
                 "reduce: BlockFinish none leaves one partial per thread; use it with Grid multipass or atomic");
-  static_assert(!std::is_same_v<Finish, none> || !std::is_same_v<Grid, multipass> || Load::items > 1 || Load::vectorized,
+  static_assert(!std::is_same_v<Finish, none> || !std::is_same_v<Grid, multipass> || Load::items > 1 ||
+                    Load::vectorized,
                 "reduce: BlockFinish none with multipass needs more than one item per thread, or no pass would shrink "
                 "the input; use scalar<2 or more, blocked> or a vector Load");
   using load = Load;
