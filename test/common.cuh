@@ -55,7 +55,7 @@ inline bool small_only() {
 
 // The standard sizes of the engine's tests for a block of `block` threads.
 inline std::vector<std::uint64_t> standard_sizes(int block) {
-  if (small_only()) return {std::uint64_t(block - 1), 5003};
+  if (small_only()) return {std::uint64_t(block - 1), 40000};  // 40000: 5 tiles of the largest (vec4 x 512)
   std::mt19937_64 rng(block);
   return {0,
           1,

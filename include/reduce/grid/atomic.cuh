@@ -23,10 +23,13 @@ struct grid_dispatch<policy::atomic> {
                   "integers, float, double; min, max and bitwise ops of 32/64-bit integers). Use policy::single_pass "
                   "(one launch, deterministic), policy::gridstride or policy::multipass instead.");
     using s = shape<Cfg>;
+    const std::uint64_t outs = s::outputs(s::agent_t::units(in, n));
+    if constexpr (!s::per_thread) {
+      if (outs == 1) return launch<one_block_config<Cfg>>(1, in, n, out, op, grid_args<Acc>{}, stream);
+    }
     fill_identity<<<1, 1, 0, stream>>>(out, op);
     if (cudaError_t e = cudaGetLastError()) return e;
     if (n == 0) return cudaSuccess;
-    const std::uint64_t outs = s::outputs(s::agent_t::units(in, n));
     return launch<Cfg>(s::blocks_for_outputs(outs), in, n, out, op, grid_args<Acc>{outs}, stream);
   }
 };

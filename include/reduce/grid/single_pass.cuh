@@ -25,6 +25,7 @@ struct grid_dispatch<policy::single_pass<G>> {
     int resident = 0;
     if (cudaError_t e = persistent_grid<Cfg, T, Acc, Op>(resident)) return e;
     const auto blocks = unsigned(std::min<std::uint64_t>(resident, s::tiles(s::agent_t::units(in, n))));
+    if (blocks == 1) return launch<one_block_config<Cfg>>(1, in, n, out, op, grid_args<Acc>{}, stream);
     grid_args<Acc> g;
     g.counter = static_cast<unsigned*>(temp);
     g.partials = reinterpret_cast<Acc*>(static_cast<char*>(temp) + align_up(sizeof(unsigned)));
