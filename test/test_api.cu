@@ -113,3 +113,18 @@ TEST(Streams, RunsOnAStreamWithoutHostSync) {
   EXPECT_EQ(got, test::reference<int>(h, reduce::sum{}));
   CUDA_OK(cudaStreamDestroy(s));
 }
+
+// The resident grid is cached per kernel configuration: a 128-thread kernel fits more blocks than a 1024-thread one.
+TEST(PersistentGrid, CachedPerConfiguration) {
+  REQUIRE_GPU();
+  using small = p::config<p::scalar<1>, p::shuffle, p::sequential, p::single_pass<>, 128>;
+  using large = p::config<p::scalar<1>, p::shuffle, p::sequential, p::single_pass<>, 1024>;
+  int a = 0, b = 0, sms = 0, per_sm = 0;
+  CUDA_OK((reduce::detail::persistent_grid<small, float, float, reduce::sum>(a)));
+  CUDA_OK((reduce::detail::persistent_grid<large, float, float, reduce::sum>(b)));
+  CUDA_OK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+  CUDA_OK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+      &per_sm, reduce::detail::reduce_kernel<large, float, float, reduce::sum>, 1024, 0));
+  EXPECT_EQ(b, sms * per_sm);
+  EXPECT_GT(a, b);
+}

@@ -8,22 +8,29 @@
 #include <thrust/system_error.h>
 
 #include <cstdint>
+#include <limits>
 
 #include "row.hpp"
 
 namespace reduce_bench {
 
+// CUB as most callers use it: an int item count (32-bit offsets) whenever n fits, 64-bit beyond.
+template <class T>
+cudaError_t cub_sum(void* temp, std::size_t& temp_bytes, const T* in, T* out, std::uint64_t n, cudaStream_t stream) {
+  if (n <= std::uint64_t(std::numeric_limits<int>::max()))
+    return cub::DeviceReduce::Sum(temp, temp_bytes, in, out, static_cast<int>(n), stream);
+  return cub::DeviceReduce::Sum(temp, temp_bytes, in, out, static_cast<std::int64_t>(n), stream);
+}
+
 template <class T>
 cudaError_t query_cub(std::uint64_t n, std::size_t& temp_bytes) {
-  return cub::DeviceReduce::Sum(nullptr, temp_bytes, static_cast<const T*>(nullptr), static_cast<T*>(nullptr),
-                                static_cast<std::int64_t>(n));
+  return cub_sum<T>(nullptr, temp_bytes, nullptr, nullptr, n, 0);
 }
 
 template <class T>
 cudaError_t run_cub(const call_args& a) {
   std::size_t bytes = a.temp_bytes;
-  return cub::DeviceReduce::Sum(a.temp, bytes, static_cast<const T*>(a.in), static_cast<T*>(a.out),
-                                static_cast<std::int64_t>(a.n), a.stream);
+  return cub_sum(a.temp, bytes, static_cast<const T*>(a.in), static_cast<T*>(a.out), a.n, a.stream);
 }
 
 inline cudaError_t query_nothing(std::uint64_t, std::size_t& temp_bytes) {

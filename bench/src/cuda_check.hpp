@@ -3,6 +3,7 @@
 #pragma once
 #include <cuda_runtime.h>
 
+#include <cstdio>
 #include <stdexcept>
 #include <string>
 
@@ -23,6 +24,13 @@ inline void check_cuda(cudaError_t code, const char* call, const char* file, int
                                cudaGetErrorName(code) + " (" + cudaGetErrorString(code) + ")");
 }
 
+// For cleanup in destructors, which must not throw: a failure is reported on stderr and otherwise ignored.
+inline void warn_cuda(cudaError_t code, const char* call) {
+  if (code != cudaSuccess)
+    std::fprintf(stderr, "reduce-bench: warning: %s failed during cleanup: %s\n", call, cudaGetErrorName(code));
+}
+
 }  // namespace reduce_bench
 
+#define BENCH_CUDA_CLEANUP(call) ::reduce_bench::warn_cuda((call), #call)
 #define BENCH_CUDA(call) ::reduce_bench::check_cuda((call), #call, __FILE__, __LINE__)

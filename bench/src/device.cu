@@ -87,8 +87,12 @@ constexpr int flush_block = 512;
 
 }  // namespace
 
+std::size_t l2_flush_bytes(const device_info& d) {
+  return std::max<std::size_t>(2 * std::size_t(d.l2_bytes), std::size_t(64) << 20);
+}
+
 l2_flush::l2_flush(const device_info& d) {
-  bytes_ = std::max<std::size_t>(2 * std::size_t(d.l2_bytes), std::size_t(64) << 20);
+  bytes_ = l2_flush_bytes(d);
   BENCH_CUDA(cudaMalloc(&buffer_, bytes_));
   BENCH_CUDA(cudaMemset(buffer_, 0x5a, bytes_));  // xor of the words is 0: never equals `never` below
   BENCH_CUDA(cudaMalloc(&sink_, sizeof(unsigned)));
@@ -99,16 +103,15 @@ l2_flush::l2_flush(const device_info& d) {
 }
 
 l2_flush::~l2_flush() {
-  cudaFree(buffer_);  // best effort at exit: nothing to do about a failure here
-  cudaFree(sink_);
+  BENCH_CUDA_CLEANUP(cudaFree(buffer_));
+  BENCH_CUDA_CLEANUP(cudaFree(sink_));
 }
 
 void l2_flush::run(cudaStream_t stream) {
   // 0x5a5a5a5a words XOR to 0 in groups of four, so `never` (odd, nonzero) is never matched.
   flush_read_kernel<<<blocks_, flush_block, 0, stream>>>(static_cast<const uint4*>(buffer_), bytes_ / sizeof(uint4),
-                                                          0x9e3779b9u | 1u, sink_);
+                                                         0x9e3779b9u | 1u, sink_);
   BENCH_CUDA(cudaGetLastError());
-  ++calls_;
 }
 
 }  // namespace reduce_bench

@@ -14,8 +14,8 @@ struct device_info {
   int l2_bytes = 0;
   int memory_clock_khz = 0;
   int bus_width_bits = 0;
-  double peak_gbps = 0;       // theoretical: 2 x memory clock x bus width / 8
-  double copy_gbps = 0;       // measured cudaMemcpyAsync device to device, bytes read + written
+  double peak_gbps = 0;  // theoretical: 2 x memory clock x bus width / 8
+  double copy_gbps = 0;  // measured cudaMemcpyAsync device to device, bytes read + written
   std::size_t total_bytes = 0;
 };
 
@@ -24,6 +24,9 @@ bool cuda_device_present(std::string& why);
 
 // Reads the attributes of the current device and measures its device-to-device copy bandwidth.
 device_info describe_device();
+
+// Bytes the flush reads: twice the L2 size, at least 64 MiB.
+std::size_t l2_flush_bytes(const device_info& d);
 
 // Evicts the input from L2 by *reading* a buffer of at least twice the L2 size (a memset flush would leave dirty
 // lines whose write-back is charged to the next kernel). The read's result is stored, so it is never optimised away.
@@ -40,7 +43,6 @@ class l2_flush {
   std::size_t bytes_ = 0;
   void* buffer_ = nullptr;
   unsigned* sink_ = nullptr;
-  unsigned calls_ = 0;
   int blocks_ = 0;
 };
 

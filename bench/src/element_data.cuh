@@ -43,10 +43,10 @@ struct data_traits {
   // float: 1/16 steps in [-1, 1]: partial sums stay below 2^20 units of 2^-4 in magnitude with overwhelming
   // probability for n <= 2^34, far inside float's 24-bit exact range. double: 2^-20 steps. Signed integers: sums
   // stay far from overflow (int32: |partial| ~ 577 sqrt(n), below 2^31 / 7 for n <= 2^32).
-  static constexpr std::int64_t range = std::is_same_v<T, float>         ? 16
-                                        : std::is_same_v<T, double>      ? (std::int64_t(1) << 20)
+  static constexpr std::int64_t range = std::is_same_v<T, float>          ? 16
+                                        : std::is_same_v<T, double>       ? (std::int64_t(1) << 20)
                                         : std::is_same_v<T, std::int32_t> ? 1000
-                                                                         : (std::int64_t(1) << 40);
+                                                                          : (std::int64_t(1) << 40);
   static constexpr double scale = std::is_floating_point_v<T> ? double(range) : 1.0;
 
   __host__ __device__ static std::uint64_t units(std::uint64_t h) {

@@ -42,38 +42,35 @@ struct shape {
   }
 };
 
-// Blocks of `kernel` resident on the current device at once (SM count x occupancy), cached per device.
-template <class Kernel>
-cudaError_t resident_blocks(Kernel kernel, int block, int& blocks) {
-  constexpr int max_devices = 64;
-  static std::atomic<int> cache[max_devices] = {};
-  int dev = 0;
-  if (cudaError_t e = cudaGetDevice(&dev)) return e;
-  if (dev < max_devices && (blocks = cache[dev].load(std::memory_order_relaxed)) > 0) return cudaSuccess;
-  int sms = 0, per_sm = 0;
-  if (cudaError_t e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev)) return e;
-  if (cudaError_t e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, block, 0)) return e;
-  blocks = std::max(1, sms * per_sm);
-  if (dev < max_devices) cache[dev].store(blocks, std::memory_order_relaxed);
-  return cudaSuccess;
-}
-
-// Fixed grid of a persistent Grid policy: the policy's size, or what fits on the device.
+// Blocks of reduce_kernel<Cfg, T, Acc, Op> resident on the current device at once (SM count x occupancy), or the
+// Grid policy's fixed size. Cached per device and per instantiation (each has its own static).
 template <class Cfg, class T, class Acc, class Op>
 cudaError_t persistent_grid(int& blocks) {
   if constexpr (Cfg::grid::grid_size > 0) {
     blocks = Cfg::grid::grid_size;
     return cudaSuccess;
   } else {
-    return resident_blocks(reduce_kernel<Cfg, T, Acc, Op>, Cfg::block, blocks);
+    constexpr int max_devices = 64;
+    static std::atomic<int> cache[max_devices] = {};
+    int dev = 0;
+    if (cudaError_t e = cudaGetDevice(&dev)) return e;
+    if (dev < max_devices && (blocks = cache[dev].load(std::memory_order_relaxed)) > 0) return cudaSuccess;
+    int sms = 0, per_sm = 0;
+    if (cudaError_t e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev)) return e;
+    if (cudaError_t e =
+            cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, reduce_kernel<Cfg, T, Acc, Op>, Cfg::block, 0))
+      return e;
+    blocks = std::max(1, sms * per_sm);
+    if (dev < max_devices) cache[dev].store(blocks, std::memory_order_relaxed);
+    return cudaSuccess;
   }
 }
 
 // The same kernel with a storing epilogue: when one block covers the input, it writes the result itself (no counter
 // to reset, no identity to preset).
 template <class Cfg>
-using one_block_config = policy::config<typename Cfg::load, typename Cfg::finish, typename Cfg::indexing,
-                                        policy::gridstride<1>, Cfg::block>;
+using one_block_config =
+    policy::config<typename Cfg::load, typename Cfg::finish, typename Cfg::indexing, policy::gridstride<1>, Cfg::block>;
 
 template <class Cfg, class T, class Acc, class Op>
 cudaError_t launch(unsigned blocks, const T* in, std::uint64_t n, Acc* out, Op op, grid_args<Acc> g,

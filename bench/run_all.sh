@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Regenerates a results directory in one go: the full matrix, every journey (with system time), both sweeps and
+# back-to-back latency, each as Google Benchmark JSON plus the console tables, then report.py (report.md,
+# results.csv, PNG plots). Needs a GPU, a built reduce-bench, python3 and matplotlib.
+#
+#   bench/run_all.sh OUT_DIR [REDUCE_BENCH] [reduce-bench flags...]
+#   bench/run_all.sh docs/results/h100 build/bench/reduce-bench
+#   bench/run_all.sh docs/results/h100-double build/bench/reduce-bench --type=double
+#
+# Exits non-zero if any run failed a check or a CUDA call (every run is still attempted and reported).
+set -uo pipefail
+
+if [[ $# -lt 1 || $1 == -h || $1 == --help ]]; then
+  sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'
+  exit 2
+fi
+out=$1
+exe=${2:-build/bench/reduce-bench}
+extra=("${@:3}")
+here=$(cd "$(dirname "$0")" && pwd)
+if [[ ! -x $exe ]]; then
+  echo "run_all.sh: $exe is not an executable; build it first (see docs/bench.md)" >&2
+  exit 2
+fi
+mkdir -p "$out"
+
+status=0
+run() {
+  local name=$1
+  shift
+  echo "run_all.sh: $name: $exe $* ${extra[*]}" >&2
+  "$exe" "$@" "${extra[@]}" --benchmark_out="$out/$name.json" --benchmark_out_format=json | tee "$out/$name.txt"
+  local rc=${PIPESTATUS[0]}
+  if [[ $rc -ne 0 ]]; then
+    echo "run_all.sh: $name exited with $rc" >&2
+    status=1
+    [[ $rc -eq 1 && ! -s $out/$name.json ]] && exit 1  # no device, or a fatal error before any result
+  fi
+}
+
+run matrix --matrix
+run journeys --journey=all --system
+run sweeps --sweep=all
+run latency --latency --benchmark_filter=/back-to-back
+
+python3 "$here/report.py" "$out/matrix.json" "$out/journeys.json" "$out/sweeps.json" "$out/latency.json" \
+  --out "$out" || status=1
+exit $status
