@@ -94,7 +94,7 @@ TYPED_TEST(OpsAndTypes, EveryOp) {
 }
 
 // A wider accumulator (the output pointer's type), and a user's functor with its identity.
-struct abs_max {
+struct [[maybe_unused]] abs_max {
   __host__ __device__ int operator()(int a, int b) const {
     a = a < 0 ? -a : a;
     b = b < 0 ? -b : b;

@@ -15,10 +15,19 @@ namespace reduce::detail {
 // What the epilogue needs beyond the output pointer.
 template <class Acc>
 struct grid_args {
-  std::uint64_t outputs = 1;    // BlockFinish none: threads 0..outputs-1 (over the grid) own an output
-  unsigned* counter = nullptr;  // single_pass: arrivals, zero before the launch
-  Acc* partials = nullptr;      // single_pass: one per block
+  std::uint64_t outputs = 1;              // BlockFinish none: threads 0..outputs-1 (over the grid) own an output
+  unsigned* counter = nullptr;            // single_pass: arrivals, zero before the launch
+  Acc* partials = nullptr;                // single_pass: one per block
+  bool input_from_previous_grid = false;  // a later pass: the input is the previous kernel's output
 };
+
+// With Programmatic Dependent Launch (Hopper) a kernel may start before the previous kernel in the stream has
+// finished; this waits for it and makes its writes visible. A no-op when the launch was not programmatic.
+__device__ __forceinline__ void wait_for_previous_grid() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  cudaGridDependencySynchronize();
+#endif
+}
 
 // Loads a partial written by another block of this launch through L2 (never a stale L1 line).
 template <class T>
@@ -44,12 +53,14 @@ __global__ void __launch_bounds__(Cfg::block)
     reduce_kernel(const T* in, std::uint64_t n, Acc* out, Op op, grid_args<Acc> g) {
   using finish = typename Cfg::finish;
   constexpr policy::epilogue kind = Cfg::grid::kind;
+  if (g.input_from_previous_grid) wait_for_previous_grid();
   const Acc partial = agent<typename Cfg::load, Cfg::block>::template walk<Acc>(in, n, blockIdx.x, gridDim.x, op);
 
   if constexpr (cuda::std::is_same_v<finish, policy::none>) {
     static_assert(kind != policy::epilogue::last_block, "reduce: BlockFinish none has no block result to hand on");
     const std::uint64_t i = std::uint64_t(blockIdx.x) * Cfg::block + threadIdx.x;
     if (i >= g.outputs) return;
+    if constexpr (kind == policy::epilogue::atomic) wait_for_previous_grid();  // the identity fill
     if constexpr (kind == policy::epilogue::store)
       out[i] = partial;
     else
@@ -62,13 +73,17 @@ __global__ void __launch_bounds__(Cfg::block)
     if constexpr (kind == policy::epilogue::store) {
       if (threadIdx.x == 0) out[blockIdx.x] = v;
     } else if constexpr (kind == policy::epilogue::atomic) {
-      if (threadIdx.x == 0) atomic_combine<Op, Acc>::apply(out, v);
+      if (threadIdx.x == 0) {
+        wait_for_previous_grid();  // the identity fill
+        atomic_combine<Op, Acc>::apply(out, v);
+      }
     } else {
       // Last block done: thread 0 publishes its partial with release semantics; the block that takes the last
       // ticket acquires every other block's partial and folds them in block order (deterministic).
       __shared__ bool last;
       if (threadIdx.x == 0) {
         g.partials[blockIdx.x] = v;
+        wait_for_previous_grid();  // the counter reset
         cuda::atomic_ref<unsigned, cuda::thread_scope_device> arrivals(*g.counter);
         last = arrivals.fetch_add(1, cuda::memory_order_acq_rel) == gridDim.x - 1;
       }
@@ -83,10 +98,15 @@ __global__ void __launch_bounds__(Cfg::block)
   }
 }
 
-// Writes the identity for the atomic grid, in stream order before the reduction.
-template <class Acc, class Op>
-__global__ void fill_identity(Acc* out, Op op) {
-  *out = op.template identity<Acc>();
+// Stores one value before the reduction, in stream order: the atomic grid's identity, the single-pass counter's zero.
+// It lets the programmatic launch that follows start at once: that kernel still waits for this one to complete (and
+// for its store to be visible) in wait_for_previous_grid().
+template <class T>
+__global__ void store_value(T* p, T v) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  cudaTriggerProgrammaticLaunchCompletion();
+#endif
+  *p = v;
 }
 
 }  // namespace reduce::detail

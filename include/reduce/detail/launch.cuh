@@ -72,10 +72,28 @@ template <class Cfg>
 using one_block_config =
     policy::config<typename Cfg::load, typename Cfg::finish, typename Cfg::indexing, policy::gridstride<1>, Cfg::block>;
 
+// Launches reduce_kernel<Cfg>. `after_own_kernel`: the previous kernel in the stream is this reduction's own (a
+// store_value or an earlier pass), so the launch may be programmatic (PDL): the kernel starts while that one drains
+// and waits for it only where it reads what that kernel wrote. A reduction's first kernel never overlaps the
+// caller's earlier work.
 template <class Cfg, class T, class Acc, class Op>
 cudaError_t launch(unsigned blocks, const T* in, std::uint64_t n, Acc* out, Op op, grid_args<Acc> g,
-                   cudaStream_t stream) {
-  reduce_kernel<Cfg, T, Acc, Op><<<blocks, Cfg::block, 0, stream>>>(in, n, out, op, g);
+                   cudaStream_t stream, bool after_own_kernel = false) {
+  cudaLaunchConfig_t config{};
+  config.gridDim = dim3(blocks);
+  config.blockDim = dim3(Cfg::block);
+  config.stream = stream;
+  cudaLaunchAttribute attribute[1];
+  attribute[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+  attribute[0].val.programmaticStreamSerializationAllowed = after_own_kernel ? 1 : 0;
+  config.attrs = attribute;
+  config.numAttrs = 1;
+  return cudaLaunchKernelEx(&config, reduce_kernel<Cfg, T, Acc, Op>, in, n, out, op, g);
+}
+
+template <class T>
+cudaError_t store_async(T* p, T v, cudaStream_t stream) {
+  store_value<<<1, 1, 0, stream>>>(p, v);
   return cudaGetLastError();
 }
 

@@ -1,6 +1,8 @@
 // Grid atomic: one tile per block; block (or thread) results are combined atomically into the output, which is
 // set to the identity first, in stream order.
 #pragma once
+#include <cstring>
+
 #include "../detail/launch.cuh"
 
 namespace reduce::detail {
@@ -22,15 +24,26 @@ struct grid_dispatch<policy::atomic> {
                   "reduce: Grid policy atomic needs a native atomic for this op and accumulator (sum of 32/64-bit "
                   "integers, float, double; min, max and bitwise ops of 32/64-bit integers). Use policy::single_pass "
                   "(one launch, deterministic), policy::gridstride or policy::multipass instead.");
-    using s = shape<Cfg>;
-    const std::uint64_t outs = s::outputs(s::agent_t::units(in, n));
-    if constexpr (!s::per_thread) {
-      if (outs == 1) return launch<one_block_config<Cfg>>(1, in, n, out, op, grid_args<Acc>{}, stream);
+    if constexpr (atomic_combine<Op, Acc>::supported) {  // else only the static_assert above speaks
+      using s = shape<Cfg>;
+      const std::uint64_t outs = s::outputs(s::agent_t::units(in, n));
+      if constexpr (!s::per_thread) {
+        if (outs == 1) return launch<one_block_config<Cfg>>(1, in, n, out, op, grid_args<Acc>{}, stream);
+      }
+      // Preset the output to the identity: a memset node where its bytes are all zero (sum, or, xor: the cheapest
+      // stream-ordered store measured), else a one-thread kernel that the reduction follows programmatically.
+      const Acc identity = op.template identity<Acc>();
+      const Acc zero_bytes{};
+      const bool memset_will_do = std::memcmp(&identity, &zero_bytes, sizeof(Acc)) == 0;
+      if (cudaError_t e =
+              memset_will_do ? cudaMemsetAsync(out, 0, sizeof(Acc), stream) : store_async(out, identity, stream))
+        return e;
+      if (n == 0) return cudaSuccess;
+      return launch<Cfg>(s::blocks_for_outputs(outs), in, n, out, op, grid_args<Acc>{outs}, stream,
+                         /*after_own_kernel=*/!memset_will_do);
+    } else {
+      return cudaErrorInvalidValue;
     }
-    fill_identity<<<1, 1, 0, stream>>>(out, op);
-    if (cudaError_t e = cudaGetLastError()) return e;
-    if (n == 0) return cudaSuccess;
-    return launch<Cfg>(s::blocks_for_outputs(outs), in, n, out, op, grid_args<Acc>{outs}, stream);
   }
 };
 

@@ -26,7 +26,9 @@ struct grid_dispatch<policy::gridstride<G>> {
     if (blocks == 1) return launch<Cfg>(1, in, n, out, op, grid_args<Acc>{}, stream);
     Acc* partials = static_cast<Acc*>(temp);
     if (cudaError_t e = launch<Cfg>(blocks, in, n, partials, op, grid_args<Acc>{}, stream)) return e;
-    return launch<Cfg>(1, static_cast<const Acc*>(partials), blocks, out, op, grid_args<Acc>{}, stream);
+    grid_args<Acc> final_pass;
+    final_pass.input_from_previous_grid = true;
+    return launch<Cfg>(1, static_cast<const Acc*>(partials), blocks, out, op, final_pass, stream, true);
   }
 };
 

@@ -34,7 +34,9 @@ struct grid_dispatch<policy::multipass> {
       const std::uint64_t count = outs;
       outs = s::outputs(s::agent_t::units(src, count));
       dst = outs == 1 ? out : buf[pass % 2];
-      if (cudaError_t e = launch<Cfg>(s::blocks_for_outputs(outs), src, count, dst, op, grid_args<Acc>{outs}, stream))
+      grid_args<Acc> pass_args{outs};
+      pass_args.input_from_previous_grid = true;
+      if (cudaError_t e = launch<Cfg>(s::blocks_for_outputs(outs), src, count, dst, op, pass_args, stream, true))
         return e;
     }
     return cudaSuccess;

@@ -1,6 +1,8 @@
 // Grid single_pass: a fixed grid walks the input; the last block to arrive folds the block partials in block order.
 // The arrival counter lives in the caller's temporary storage (so concurrent launches never share one) and is
-// zeroed by a stream-ordered 4-byte memset before each launch: freshly allocated storage needs no preparation.
+// zeroed by a stream-ordered 4-byte memset before each launch, so freshly allocated storage needs no preparation.
+// (A memset node measured cheaper here than a one-thread kernel, even one followed by a programmatic launch:
+// docs/perf-notes.md, attempt 1.)
 #pragma once
 #include "../detail/launch.cuh"
 
