@@ -1,0 +1,22 @@
+// Compile-only check (ctest compile-sm75/sm80/sm90): the library builds for Turing, Ampere and Hopper. Hopper-only
+// features (programmatic dependent launch) compile to no-ops below sm_90.
+#include <boost/mp11.hpp>
+#include <reduce/reduce.cuh>
+
+namespace p = reduce::policy;
+using configs =
+    boost::mp11::mp_list<reduce::default_config,
+                         p::config<p::scalar<4>, p::tree, p::interleaved_modulo, p::multipass, 128>,
+                         p::config<p::vector<4>, p::unrolled, p::sequential, p::gridstride<>, 512>,
+                         p::config<p::scalar<1>, p::none, p::sequential, p::atomic, 256>,
+                         p::config<p::vector<1>, p::unrolled_last_warp, p::sequential, p::single_pass<>, 64>>;
+
+int main() {
+  std::size_t bytes = 0;
+  boost::mp11::mp_for_each<boost::mp11::mp_transform<boost::mp11::mp_identity, configs>>([&](auto id) {
+    using C = typename decltype(id)::type;
+    reduce::device_reduce<C>(nullptr, bytes, (const double*)nullptr, (double*)nullptr, 1, reduce::sum{});
+    reduce::device_reduce<C>(nullptr, bytes, (const int*)nullptr, (long long*)nullptr, 1, reduce::max{});
+  });
+  return 0;
+}
