@@ -12,6 +12,17 @@ from matplotlib.colors import TwoSlopeNorm  # noqa: E402
 CUB, THRUST = "cub::DeviceReduce::Sum", "thrust::reduce"
 
 
+
+def save(fig, out_dir, name, dpi=110, rect=None):
+    """Lays out, writes and closes a figure; returns the list of files written."""
+    if rect:
+        fig.tight_layout(rect=rect)
+    else:
+        fig.tight_layout()
+    fig.savefig(os.path.join(out_dir, name), dpi=dpi, bbox_inches="tight")
+    plt.close(fig)
+    return [name]
+
 def _log2_axis(ax, sizes):
     ax.set_xscale("log", base=2)
     ax.set_xticks(sizes)
@@ -66,10 +77,7 @@ def bandwidth_by(rows, context, out_dir, field, title, name):
     handles, labels = axes.flat[0].get_legend_handles_labels()
     fig.legend(handles, labels, loc="upper center", ncol=5, bbox_to_anchor=(0.5, 1.0), frameon=False)
     fig.suptitle(f"{title} ({context.get('reduce_device', '')}, {context.get('reduce_type', '')} sum)", y=1.03)
-    fig.tight_layout(rect=(0, 0, 1, 0.97))
-    fig.savefig(os.path.join(out_dir, name), dpi=110, bbox_inches="tight")
-    plt.close(fig)
-    return [name]
+    return save(fig, out_dir, name, rect=(0, 0, 1, 0.97))
 
 
 def speedup_heatmap(rows, context, out_dir, name="speedup_vs_cub.png"):
@@ -99,10 +107,7 @@ def speedup_heatmap(rows, context, out_dir, name="speedup_vs_cub.png"):
     cbar.set_ticks(ticks)
     cbar.set_ticklabels([f"{2.0 ** t:g}x" for t in ticks])
     cbar.set_label("CUB time / kernel time (log2 scale)")
-    fig.tight_layout()
-    fig.savefig(os.path.join(out_dir, name), dpi=130, bbox_inches="tight")
-    plt.close(fig)
-    return [name]
+    return save(fig, out_dir, name, dpi=130)
 
 
 def journeys(rows, context, out_dir):
@@ -128,11 +133,7 @@ def journeys(rows, context, out_dir):
         ax.set_title(f"{g}, n = 2^{int(math.log2(n))} ({context.get('reduce_type', '')} sum)")
         ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8, frameon=False)
         ax.grid(True, axis="y", alpha=0.3)
-        fig.tight_layout()
-        name = f"journey_{g}.png"
-        fig.savefig(os.path.join(out_dir, name), dpi=110, bbox_inches="tight")
-        plt.close(fig)
-        written.append(name)
+        written += save(fig, out_dir, f"journey_{g}.png")
     return written
 
 
@@ -163,10 +164,7 @@ def latency(rows, context, out_dir, name="latency.png"):
     ax.set_title(f"Cold vs back-to-back time per call ({context.get('reduce_device', '')})")
     ax.grid(True, alpha=0.3, which="both")
     ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8, frameon=False)
-    fig.tight_layout()
-    fig.savefig(os.path.join(out_dir, name), dpi=110, bbox_inches="tight")
-    plt.close(fig)
-    return [name]
+    return save(fig, out_dir, name)
 
 
 def make_all(rows, context, out_dir):
