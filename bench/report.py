@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Turns reduce-bench's Google Benchmark JSON into a Markdown report, a flat CSV and PNG plots.
 
-    python3 bench/report.py matrix.json [journeys.json sweeps.json latency.json ...] --out docs/results/h100
+    python3 bench/report.py matrix.json [journeys.json sweeps.json latency.json extensions.json] --out docs/results/h100
 
 Reads one or more files written with --benchmark_out=FILE --benchmark_out_format=json (plain or .gz), keeps the
 median, min and max aggregates (or the single sample when a benchmark ran once) and writes into --out:
@@ -52,10 +52,13 @@ def load(paths):
         with opener(path, "rt") as f:
             data = json.load(f)
         context = context or data.get("context", {})
+        ftype = data.get("context", {}).get("reduce_type", "")
         for b in data.get("benchmarks", []):
             info = parse_name(b.get("run_name", b["name"]))
             if info is None or b.get("error_occurred") or b.get("skipped"):
                 continue
+            if ftype and ftype != context.get("reduce_type"):  # another element type: its own group
+                info["group"] += "-" + ftype
             key = (info["group"], info["step"], info["kernel"], info["n"], info["variant"])
             if key in earlier:
                 continue
@@ -65,7 +68,8 @@ def load(paths):
             stat = b.get("aggregate_name") if b.get("run_type") == "aggregate" else "single"
             if stat in ("median", "single"):
                 r["median_us"] = b["real_time"]
-                for k in ("GB/s", "pct_of_peak", "vs_cub", "vs_thrust", "check", "stream_us", "calls", "bytes"):
+                for k in ("GB/s", "pct_of_peak", "vs_cub", "vs_thrust", "check", "stream_us", "calls", "bytes",
+                          "rel_error"):
                     if k in b:
                         r[k] = b[k]
                 r["label"] = b.get("label", "")
@@ -111,20 +115,26 @@ def matrix_section(rows, out):
         return
     sizes = sorted({r["n"] for r in cold})
     out.append("## Matrix: best kernel per size\n")
-    out.append("| n | CUB us | thrust us | best kernel | us | GB/s | % peak | vs CUB | kernels faster than CUB |")
-    out.append("| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: |")
+    out.append("| n | CUB us | thrust us | best kernel | us | GB/s | % peak | vs CUB | kernels faster than CUB | "
+               "default us | default vs CUB | default / best |")
+    out.append("| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for n in sizes:
         at = [r for r in cold if r["n"] == n]
         base = {r["kernel"]: r for r in at if r["kernel"] in BASELINES}
-        kernels = sorted((r for r in at if r["kernel"] not in BASELINES), key=lambda r: r["median_us"])
+        default = next((r for r in at if r["kernel"] == "default"), {})
+        kernels = sorted((r for r in at if r["kernel"] not in BASELINES and r["kernel"] != "default"),
+                         key=lambda r: r["median_us"])
         if not kernels:
             continue
         best = kernels[0]
+        d_us = default.get("median_us")
+        d_rel = fmt(d_us / best["median_us"]) if d_us else "-"
         faster = sum(1 for r in kernels if r.get("vs_cub", 0) > 1)
         cub, thrust = base.get(BASELINES[0], {}), base.get(BASELINES[1], {})
         out.append(f"| {size_label(n)} | {fmt(cub.get('median_us'))} | {fmt(thrust.get('median_us'))} | "
                    f"`{best['kernel']}` | {fmt(best['median_us'])} | {fmt(best.get('GB/s'), 0)} | "
-                   f"{fmt(best.get('pct_of_peak'), 1)} | {fmt(best.get('vs_cub'))} | {faster} of {len(kernels)} |")
+                   f"{fmt(best.get('pct_of_peak'), 1)} | {fmt(best.get('vs_cub'))} | {faster} of {len(kernels)} | "
+                   f"{fmt(d_us)} | {fmt(default.get('vs_cub'))} | {d_rel} |")
     out.append("")
     b2b = {(r["kernel"], r["n"]): r for r in rows if r["group"] == "matrix" and r["variant"] == "back-to-back"}
     out.append("## Matrix: every kernel per size (sorted by median time)\n")
@@ -144,6 +154,31 @@ def matrix_section(rows, out):
                 line += f" {fmt(b2b.get((r['kernel'], n), {}).get('median_us'))} |"
             out.append(line)
         out.append("\n</details>\n")
+
+
+def other_types_section(rows, out):
+    """Matrix runs of other element types (group matrix-TYPE): best kernel, the default and CUB per size."""
+    groups = sorted({r["group"] for r in rows if r["group"].startswith("matrix-")})
+    if not groups:
+        return
+    out.append("## Other element types: best kernel and the default beside CUB\n")
+    out.append("| type | n | CUB us | best kernel | us | vs CUB | default us | default vs CUB | default / best |")
+    out.append("| --- | --- | ---: | --- | ---: | ---: | ---: | ---: | ---: |")
+    for g in groups:
+        cold = [r for r in rows if r["group"] == g and r["variant"] == "cold"]
+        for n in sorted({r["n"] for r in cold}):
+            at = [r for r in cold if r["n"] == n]
+            cub = next((r for r in at if r["kernel"] == BASELINES[0]), {})
+            default = next((r for r in at if r["kernel"] == "default"), {})
+            kernels = sorted((r for r in at if r["kernel"] not in BASELINES and r["kernel"] != "default"),
+                             key=lambda r: r["median_us"])
+            if not kernels:
+                continue
+            best, d_us = kernels[0], default.get("median_us")
+            out.append(f"| {g[len('matrix-'):]} | {size_label(n)} | {fmt(cub.get('median_us'))} | `{best['kernel']}` | "
+                       f"{fmt(best['median_us'])} | {fmt(best.get('vs_cub'))} | {fmt(d_us)} | "
+                       f"{fmt(default.get('vs_cub'))} | {fmt(d_us / best['median_us']) if d_us else '-'} |")
+    out.append("")
 
 
 def journey_section(rows, out):
@@ -199,6 +234,51 @@ def sweep_section(rows, out):
         out.append("")
 
 
+def extension_section(rows, out):
+    """--extensions: one table per case (the first part of the kernel name), rows x sizes."""
+    ext = [r for r in rows if r["group"] == "ext" and r["variant"] == "cold"]
+    if not ext:
+        return
+    out.append("## Extensions (docs/extensions.md)\n")
+    out.append("Narrow types into a wider accumulator, sum of squares, argmin/argmax and compensated sums beside CUB "
+               "and thrust. vs CUB is against the case's CUB row (half/bf16: `DeviceReduce::TransformReduce` with a "
+               "conversion to float, since `DeviceReduce::Sum` does not compile for half input with float output; "
+               "argmin/argmax: `ArgMin`). rel. error: |result - exact| / |exact| on the ill-conditioned input.\n")
+    cases = []
+    for r in ext:
+        case = r["kernel"].split("/", 1)[0]
+        if case not in cases:
+            cases.append(case)
+    for case in cases:
+        at = [r for r in ext if r["kernel"].split("/", 1)[0] == case]
+        sizes = sorted({r["n"] for r in at})
+        names = []
+        for r in at:
+            name = r["kernel"].split("/", 1)[1]
+            if name not in names:
+                names.append(name)
+        by = {(r["kernel"].split("/", 1)[1], r["n"]): r for r in at}
+        out.append(f"### {case}\n")
+        head = "| row |" + "".join(f" {size_label(n)} us | GB/s | vs CUB |" for n in sizes)
+        align = "| --- |" + " ---: | ---: | ---: |" * len(sizes)
+        if case == "compensated":
+            head += " rel. error (largest n) |"
+            align += " ---: |"
+        out += [head + " check |", align + " --- |"]
+        for name in names:
+            cells = []
+            for n in sizes:
+                r = by.get((name, n), {})
+                cells.append(f" {fmt(r.get('median_us'))} | {fmt(r.get('GB/s'), 0)} | {fmt(r.get('vs_cub'))} |")
+            line = f"| `{name}` |" + "".join(cells)
+            if case == "compensated":
+                last = by.get((name, sizes[-1]), {})
+                line += f" {last['rel_error']:.2e} |" if "rel_error" in last else " - |"
+            ok = all(check_text(by[(name, n)]) == "ok" for n in sizes if (name, n) in by)
+            out.append(line + (" ok |" if ok else " FAIL |"))
+        out.append("")
+
+
 def main(argv):
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("json", nargs="+", help="files written by reduce-bench --benchmark_out=FILE")
@@ -225,8 +305,10 @@ def main(argv):
     out.append("")
     out += [f"![{name}]({name})\n" for name in plots]
     matrix_section(rows, out)
+    other_types_section(rows, out)
     journey_section(rows, out)
     sweep_section(rows, out)
+    extension_section(rows, out)
     with open(os.path.join(a.out, "report.md"), "w") as f:
         f.write("\n".join(out) + "\n")
     print(f"report.py: wrote {a.out}/report.md, results.csv and {len(plots)} plots from {len(rows)} results")

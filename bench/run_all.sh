@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Regenerates a results directory in one go: the full matrix, every journey (with system time), both sweeps and
-# back-to-back latency, each as Google Benchmark JSON plus the console tables, then report.py (report.md,
+# Regenerates a results directory in one go: the full matrix, every journey (with system time), both sweeps,
+# back-to-back latency and the extensions, each as Google Benchmark JSON plus the console tables, then report.py (report.md,
 # results.csv, PNG plots). Needs a GPU, a built reduce-bench, python3 and matplotlib.
 #
 #   bench/run_all.sh OUT_DIR [REDUCE_BENCH] [reduce-bench flags...]
@@ -42,7 +42,13 @@ run matrix --matrix
 run journeys --journey=all --system
 run sweeps --sweep=all
 run latency --latency --benchmark_filter=/back-to-back
+for t in double int32; do  # double and int32 sums at 2^20 and 2^28, where this build has the type (exit 2: not)
+  "$exe" --type=$t --sizes=10 --benchmark_filter='^$' >/dev/null 2>&1
+  [[ $? -ne 2 ]] && run matrix-$t --matrix --type=$t --sizes=20,28
+done
+run extensions --extensions  # narrow types, squares, argmin/argmax, compensated: 2^20, 2^24, 2^28 (docs/extensions.md)
 
-python3 "$here/report.py" "$out/matrix.json" "$out/journeys.json" "$out/sweeps.json" "$out/latency.json" \
-  --out "$out" || status=1
+jsons=("$out/matrix.json" "$out/journeys.json" "$out/sweeps.json" "$out/latency.json" "$out/extensions.json")
+for t in double int32; do [[ -s $out/matrix-$t.json ]] && jsons+=("$out/matrix-$t.json"); done
+python3 "$here/report.py" "${jsons[@]}" --out "$out" || status=1
 exit $status

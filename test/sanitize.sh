@@ -1,17 +1,30 @@
 #!/usr/bin/env bash
-# Runs compute-sanitizer memcheck, racecheck and synccheck over the whole kernel matrix (and the block-level axis
-# tests) at small n, on a machine with a GPU. Usage: test/sanitize.sh BIN_DIR [LOG_DIR] (BIN_DIR: build/test)
+# Runs compute-sanitizer memcheck, racecheck, synccheck and initcheck over the whole kernel matrix (two sizes: one
+# smaller than a block, one spanning many blocks), the block-level axis tests, the reliability tests and the
+# extension tests, with REDUCE_TEST_SMALL=1, on a machine with a GPU. Exits non-zero on any error or failed test.
+#   test/sanitize.sh BIN_DIR [LOG_DIR]      (BIN_DIR: build/test)
 set -uo pipefail
 bin=${1:?usage: test/sanitize.sh BIN_DIR [LOG_DIR]}
 logs=${2:-.}
+mkdir -p "$logs"
 export REDUCE_TEST_SMALL=1
 status=0
-for tool in memcheck racecheck synccheck; do
-  for exe in reduce-matrix-tests reduce-axis-tests; do
-    filter='*Exact*'
-    [ "$exe" = reduce-axis-tests ] && filter='BlockFinish*:Indexing*:Load/*'
+declare -A filters=(
+  [reduce-matrix-tests]='*Exact*'
+  [reduce-axis-tests]='BlockFinish*:Indexing*:Load/*'
+  [reduce-reliability-tests]='*'
+  [reduce-extension-tests]='*'
+)
+for tool in memcheck racecheck synccheck initcheck; do
+  for exe in reduce-matrix-tests reduce-axis-tests reduce-reliability-tests reduce-extension-tests; do
+    path=$bin/$exe
+    [ -x "$path" ] || path=$(find "$bin" -name "$exe" -type f -perm -u+x | head -1)
+    if [ -z "$path" ]; then
+      echo "$tool $exe: not built, skipped"
+      continue
+    fi
     log="$logs/sanitize-$tool-$exe.log"
-    compute-sanitizer --tool "$tool" --error-exitcode 99 "$bin/$exe" --gtest_filter="$filter" >"$log" 2>&1
+    compute-sanitizer --tool "$tool" --error-exitcode 99 "$path" --gtest_filter="${filters[$exe]}" >"$log" 2>&1
     rc=$?
     summary=$(grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$log" | tail -1)
     passed=$(grep -E "^\[  PASSED  \]" "$log" | tail -1)

@@ -119,12 +119,18 @@ TEST(PersistentGrid, CachedPerConfiguration) {
   REQUIRE_GPU();
   using small = p::config<p::scalar<1>, p::shuffle, p::sequential, p::single_pass<>, 128>;
   using large = p::config<p::scalar<1>, p::shuffle, p::sequential, p::single_pass<>, 1024>;
-  int a = 0, b = 0, sms = 0, per_sm = 0;
+  int a = 0, b = 0, sms = 0, per_sm32 = 0, per_sm64 = 0;
   CUDA_OK((reduce::detail::persistent_grid<small, float, float, reduce::sum>(a)));
   CUDA_OK((reduce::detail::persistent_grid<large, float, float, reduce::sum>(b)));
   CUDA_OK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
   CUDA_OK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-      &per_sm, reduce::detail::reduce_kernel<large, float, float, reduce::sum>, 1024, 0));
-  EXPECT_EQ(b, sms * per_sm);
+      &per_sm32,
+      reduce::detail::reduce_kernel<large, float, float, reduce::sum, std::uint32_t, reduce::detail::no_transform>,
+      1024, 0));
+  CUDA_OK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+      &per_sm64,
+      reduce::detail::reduce_kernel<large, float, float, reduce::sum, std::uint64_t, reduce::detail::no_transform>,
+      1024, 0));
+  EXPECT_EQ(b, sms * std::min(per_sm32, per_sm64));  // one grid for both offset widths
   EXPECT_GT(a, b);
 }

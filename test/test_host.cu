@@ -115,3 +115,22 @@ TEST(Errors, NullPointersAreRefusedBeforeAnyLaunch) {
     EXPECT_NE(s.code, cudaSuccess);
   }
 }
+
+// The tuned default's table: ranges in increasing order, the last open-ended, every entry a config of the matrix
+// (so the matrix tests cover every kernel the default can pick), and the lookup takes the first range reaching n.
+TEST(Tuning, TableIsOrderedAndFromTheMatrix) {
+  using table = reduce::tuning::sm90<4>;
+  constexpr std::size_t entries = boost::mp11::mp_size<table::configs>::value;
+  for (std::size_t i = 1; i < entries; ++i) EXPECT_LT(table::up_to[i - 1], table::up_to[i]);
+  EXPECT_EQ(table::up_to[entries - 1], ~std::uint64_t(0));
+  boost::mp11::mp_for_each<boost::mp11::mp_transform<boost::mp11::mp_identity, table::configs>>([](auto id) {
+    using C = typename decltype(id)::type;
+    EXPECT_TRUE((boost::mp11::mp_contains<reduce::matrix::all, C>::value)) << C::name();
+  });
+  EXPECT_EQ(reduce::detail::table_entry<table>(0), 0u);
+  for (std::size_t i = 0; i + 1 < entries; ++i) {
+    EXPECT_EQ(reduce::detail::table_entry<table>(table::up_to[i]), i);
+    EXPECT_EQ(reduce::detail::table_entry<table>(table::up_to[i] + 1), i + 1);
+  }
+  EXPECT_EQ(reduce::default_config::name(), "default");
+}

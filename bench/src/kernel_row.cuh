@@ -34,6 +34,19 @@ row make_kernel_row() {
   return r;
 }
 
+// The tuned default (reduce::default_config): a table lookup per call, named "default".
+template <class T>
+row make_default_row() {
+  row r;
+  r.name = reduce::default_config::name();
+  r.kind = row_kind::kernel;
+  r.grid = "default";
+  r.block = 0;
+  r.temp_query = &query_config<reduce::default_config, T>;
+  r.run = &run_config<reduce::default_config, T>;
+  return r;
+}
+
 // Rows for every config of an Mp11 list, in list order.
 template <class T, class List>
 std::vector<row> kernel_rows() {

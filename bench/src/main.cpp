@@ -10,6 +10,7 @@
 #include "console_reporter.hpp"
 #include "cuda_check.hpp"
 #include "device.hpp"
+#include "extensions.hpp"
 #include "measure.hpp"
 #include "options.hpp"
 #include "registration.hpp"
@@ -42,8 +43,9 @@ void add_context(const rb::device_info& dev, const rb::element_type& t, std::siz
 int run(const rb::options& o) {
   const rb::device_info dev = rb::describe_device();
   const rb::element_type type = rb::load_element_type(o.type);
-  rb::sampler sampler(dev, type, largest_size(o, type));
+  rb::sampler sampler(dev, type, std::max<std::uint64_t>(1, largest_size(o, type)));
   rb::register_benchmarks(sampler, dev, o, type);
+  if (o.extensions) rb::ext::register_extensions(dev, o);
   const std::size_t flush_bytes = rb::l2_flush_bytes(dev);
   add_context(dev, type, flush_bytes);
   if (o.user_format) {  // the library's reporter, as asked; the header goes to stderr
@@ -53,8 +55,10 @@ int run(const rb::options& o) {
     rb::console_reporter reporter(dev, type, o, flush_bytes, rb::entries_selected(o.filter));
     benchmark::RunSpecifiedBenchmarks(&reporter);
   }
+  if (o.extensions) rb::ext::print_extension_tables(std::cout);
+  const bool extensions_failed = o.extensions && rb::ext::extensions_failed();
   const auto& failures = rb::failures();
-  if (failures.empty()) return 0;
+  if (failures.empty()) return extensions_failed ? 1 : 0;
   std::cerr << "reduce-bench: " << failures.size() << " benchmark(s) FAILED:\n";
   for (const rb::check_failure& f : failures) std::cerr << "  " << f.name << ": " << f.message << "\n";
   return 1;

@@ -12,9 +12,11 @@ struct options {
   std::vector<std::string> sweeps;    // --sweep=lecture,tuning|all
   bool latency = false;               // --latency: back-to-back per-call rows
   bool system = false;                // --system: host-to-device copy included, pageable and pinned
-  std::vector<std::uint64_t> sizes;   // --sizes: matrix sizes (default 2^10..2^30 step x4)
-  std::uint64_t n = 0;                // --n: journey and sweep size instead of the seed's (0: the seed's)
-  std::string type = "float";         // --type
+  bool extensions = false;            // --extensions: narrow types, squares, argmin/argmax, compensated (ext rows)
+  std::vector<std::uint64_t> extension_sizes;  // their sizes: --sizes if given, else 2^20, 2^24, 2^28
+  std::vector<std::uint64_t> sizes;            // --sizes: matrix sizes (default 2^10..2^30 step x4)
+  std::uint64_t n = 0;                         // --n: journey and sweep size instead of the seed's (0: the seed's)
+  std::string type = "float";                  // --type
   // Google Benchmark flags the bench adapts to when the user gives them.
   bool user_repetitions = false;     // --benchmark_repetitions: overrides the per-size sample counts
   bool user_aggregate_mode = false;  // --benchmark_report_aggregates_only / --benchmark_display_aggregates_only

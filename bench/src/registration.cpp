@@ -146,6 +146,7 @@ void register_benchmarks(sampler& s, const device_info& dev, const options& o, c
     for (std::uint64_t n : o.sizes) {
       const std::string table = "matrix/" + size_text(n);
       add_baselines(o, t, "matrix", table, n);
+      add(o, {"matrix/" + t.tuned_default.name, table, &t.tuned_default, n, variant::cold, -1, "", 0});
       for (const row& r : t.matrix) add(o, {"matrix/" + r.name, table, &r, n, variant::cold, -1, "", 0});
     }
   for (const std::string& name : o.journeys)

@@ -72,6 +72,7 @@ struct element_type {
   std::string (*format)(const void* value) = nullptr;
   std::vector<row> baselines;  // CUB, then thrust
   std::vector<row> matrix;     // every kernel of reduce::matrix::all, in matrix order
+  row tuned_default;           // reduce::default_config: the tuning table's kernel for each n
   preset_rows presets;
 };
 

@@ -29,32 +29,62 @@ __device__ __forceinline__ void wait_for_previous_grid() {
 #endif
 }
 
+// Lets the next kernel in the stream, when it was launched programmatically, be scheduled before this one finishes.
+__device__ __forceinline__ void allow_next_grid() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  cudaTriggerProgrammaticLaunchCompletion();
+#endif
+}
+
 // Loads a partial written by another block of this launch through L2 (never a stale L1 line).
 template <class T>
 __device__ T load_cg(const T* p) {
   static_assert(cuda::std::is_trivially_copyable_v<T>, "reduce: accumulators must be trivially copyable");
-  if constexpr (sizeof(T) == 8) {
-    unsigned long long b = __ldcg(reinterpret_cast<const unsigned long long*>(p));
-    T v;
-    memcpy(&v, &b, 8);
-    return v;
-  } else if constexpr (sizeof(T) == 4) {
-    unsigned b = __ldcg(reinterpret_cast<const unsigned*>(p));
-    T v;
-    memcpy(&v, &b, 4);
-    return v;
+  T v;
+  if constexpr (sizeof(T) % 16 == 0 && alignof(T) >= 16) {
+    uint4 w[sizeof(T) / 16];
+    for (unsigned i = 0; i < sizeof(T) / 16; ++i) w[i] = __ldcg(reinterpret_cast<const uint4*>(p) + i);
+    memcpy(&v, w, sizeof(T));
+  } else if constexpr (sizeof(T) % 8 == 0 && alignof(T) >= 8) {
+    unsigned long long w[sizeof(T) / 8];
+    for (unsigned i = 0; i < sizeof(T) / 8; ++i) w[i] = __ldcg(reinterpret_cast<const unsigned long long*>(p) + i);
+    memcpy(&v, w, sizeof(T));
+  } else if constexpr (sizeof(T) % 4 == 0 && alignof(T) >= 4) {
+    unsigned w[sizeof(T) / 4];
+    for (unsigned i = 0; i < sizeof(T) / 4; ++i) w[i] = __ldcg(reinterpret_cast<const unsigned*>(p) + i);
+    memcpy(&v, w, sizeof(T));
   } else {
-    return *reinterpret_cast<const volatile T*>(p);
+    unsigned short w = __ldcg(reinterpret_cast<const unsigned short*>(p));
+    static_assert(sizeof(T) == 2, "reduce: accumulators are 2 bytes or whole 4-byte words");
+    memcpy(&v, &w, 2);
+  }
+  return v;
+}
+
+// Grid reproducible: one partial per tile, whichever block takes it; the same value multipass's first pass stores
+// for that tile, so the fold that follows (multipass passes) sees the same input for every grid size.
+template <class Cfg, class T, class Acc, class Op, class I, class Tr>
+__device__ void store_tile_partials(const T* in, I n, Acc* out, Op op, Tr tr) {
+  using agent_t = agent<typename Cfg::load, Cfg::block>;
+  using block_reduce_t = block_reduce<typename Cfg::finish, typename Cfg::indexing, Cfg::block, Acc>;
+  static_assert(!cuda::std::is_same_v<typename Cfg::finish, policy::none>,
+                "reduce: Grid reproducible needs a block result per tile; pick a BlockFinish other than none");
+  __shared__ typename block_reduce_t::TempStorage temp;
+  const I tiles = agent_t::tiles(in, n);
+  for (I t = blockIdx.x; t < tiles; t += gridDim.x) {
+    const Acc v = block_reduce_t(temp).reduce(agent_t::template walk<Acc>(in, n, t, tiles, op, tr), op);
+    if (threadIdx.x == 0) out[t] = v;
+    __syncthreads();  // temp is reused
   }
 }
 
-template <class Cfg, class T, class Acc, class Op>
-__global__ void __launch_bounds__(Cfg::block)
-    reduce_kernel(const T* in, std::uint64_t n, Acc* out, Op op, grid_args<Acc> g) {
+// The other Grid policies: a block walks its tiles into one value (per thread with BlockFinish none) and hands it on.
+template <class Cfg, class T, class Acc, class Op, class I, class Tr>
+__device__ void reduce_and_hand_on(const T* in, I n, Acc* out, Op op, Tr tr, grid_args<Acc> g) {
   using finish = typename Cfg::finish;
   constexpr policy::epilogue kind = Cfg::grid::kind;
-  if (g.input_from_previous_grid) wait_for_previous_grid();
-  const Acc partial = agent<typename Cfg::load, Cfg::block>::template walk<Acc>(in, n, blockIdx.x, gridDim.x, op);
+  const Acc partial =
+      agent<typename Cfg::load, Cfg::block>::template walk<Acc>(in, n, I(blockIdx.x), I(gridDim.x), op, tr);
 
   if constexpr (cuda::std::is_same_v<finish, policy::none>) {
     static_assert(kind != policy::epilogue::last_block, "reduce: BlockFinish none has no block result to hand on");
@@ -98,14 +128,26 @@ __global__ void __launch_bounds__(Cfg::block)
   }
 }
 
+// I: the offset type, std::uint32_t where n <= index32_limit, else std::uint64_t. Tr: the load transform.
+template <class Cfg, class T, class Acc, class Op, class I, class Tr>
+__global__ void __launch_bounds__(Cfg::block)
+    reduce_kernel(const T* in, I n, Acc* out, Op op, Tr tr, grid_args<Acc> g) {
+  // A programmatic launch that follows (the next pass) may start now: it waits in wait_for_previous_grid() for this
+  // grid to complete before it reads anything, so only its launch latency overlaps this kernel.
+  allow_next_grid();
+  if (g.input_from_previous_grid) wait_for_previous_grid();
+  if constexpr (Cfg::grid::kind == policy::epilogue::per_tile)
+    store_tile_partials<Cfg>(in, n, out, op, tr);
+  else
+    reduce_and_hand_on<Cfg>(in, n, out, op, tr, g);
+}
+
 // Stores one value before the reduction, in stream order: the atomic grid's identity, the single-pass counter's zero.
 // It lets the programmatic launch that follows start at once: that kernel still waits for this one to complete (and
 // for its store to be visible) in wait_for_previous_grid().
 template <class T>
 __global__ void store_value(T* p, T v) {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-  cudaTriggerProgrammaticLaunchCompletion();
-#endif
+  allow_next_grid();
   *p = v;
 }
 

@@ -15,12 +15,14 @@
 #include <type_traits>
 
 #include "dispatch.cuh"
+#include "types.cuh"
 
 namespace reduce {
 
-// A good general-purpose kernel: 16-byte loads, warp shuffles, one launch. (Tuned defaults: docs/perf-notes.md.)
+// The default: per call, the kernel the tuning table (tuning/sm90.cuh) measured fastest for this architecture, element
+// size and n; elsewhere a good general-purpose kernel (16-byte loads, warp shuffles, one launch).
 using default_config =
-    policy::config<policy::vector<2>, policy::shuffle, policy::sequential, policy::single_pass<>, 256>;
+    policy::tuned<policy::config<policy::vector<2>, policy::shuffle, policy::sequential, policy::single_pass<>, 256>>;
 
 class error : public std::runtime_error {
  public:
@@ -45,10 +47,11 @@ struct free_async {
 }  // namespace detail
 
 // Reduces d_in[0, n) on the device and returns the value to the host; throws reduce::error with a clear message.
-// Acc (the accumulator and result type) defaults to T.
+// Acc (the accumulator and result type) defaults to default_accumulator_t<T>: T, except float for half and bfloat16
+// and int32 / uint32 for 8- and 16-bit integers (types.cuh).
 template <class Cfg = default_config, class Acc = void, class T, class Op = sum>
 auto reduce(const T* d_in, std::uint64_t n, Op op = {}, cudaStream_t stream = 0) {
-  using A = std::conditional_t<std::is_void_v<Acc>, T, Acc>;
+  using A = std::conditional_t<std::is_void_v<Acc>, default_accumulator_t<T>, Acc>;
   std::size_t bytes = 0;
   detail::throw_if(device_reduce_status<Cfg>(nullptr, bytes, d_in, static_cast<A*>(nullptr), n, op, stream),
                    "size query");
@@ -67,3 +70,8 @@ auto reduce(const T* d_in, std::uint64_t n, Op op = {}, cudaStream_t stream = 0)
 }
 
 }  // namespace reduce
+
+// The extensions (docs/extensions.md); each includes this header first, so they come after the core.
+#include "argminmax.cuh"
+#include "compensated.cuh"
+#include "transform_reduce.cuh"

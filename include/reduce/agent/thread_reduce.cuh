@@ -1,15 +1,21 @@
 // The agent: each thread folds its share of the input into one accumulator, following a Load policy.
 // A block walks tiles first_tile, first_tile + tile_stride, ... (one tile for multipass and atomic grids,
 // a grid-stride loop for the others). Full tiles load without bounds checks; every load of a thread is issued
-// before the first is used.
+// before the first is used. Offsets are of type I: 32-bit where the input fits (index32_limit), else 64-bit.
 #pragma once
 #include <cstdint>
 #include <cuda/std/type_traits>
 #include <reduce/policy/load.cuh>
 
+#include "../detail/transform.cuh"
 #include "../detail/vector.cuh"
 
 namespace reduce::detail {
+
+// Inputs of up to this many elements run kernels with 32-bit offsets (fewer registers, cheaper address arithmetic);
+// longer ones get a 64-bit instantiation. Every offset a kernel forms stays below count + one tile < 2^32.
+inline constexpr std::uint64_t index32_limit = (std::uint64_t(1) << 31) - 1;
+__host__ __device__ constexpr bool fits_32bit_offsets(std::uint64_t n) { return n <= index32_limit; }
 
 // Pairwise fold of a thread's registers: short dependency chains, and a log-depth rounding error.
 template <int N, class Acc, class Op>
@@ -31,8 +37,9 @@ struct agent {
   static constexpr bool is_blocked = cuda::std::is_same_v<typename Load::arrangement, policy::blocked>;
 
   // Offset, within a tile of units, of this thread's j-th unit.
-  __device__ static std::uint64_t offset(unsigned tid, int j) {
-    return is_blocked ? std::uint64_t(tid) * items + j : tid + std::uint64_t(j) * Block;
+  template <class I>
+  __device__ static I offset(unsigned tid, int j) {
+    return is_blocked ? I(tid) * items + j : tid + I(j) * Block;
   }
 
   // Units (elements, or 16-byte vectors for a vector Load) of the tiled body of n elements at `in`.
@@ -42,60 +49,68 @@ struct agent {
     return n;
   }
   static constexpr std::uint64_t tile_units = std::uint64_t(Block) * items;
+  // Tiles over n elements at `in` (at least 1).
+  template <class I, class T>
+  __device__ static I tiles(const T* in, I n) {
+    const I u = I(units(in, n));
+    return u == 0 ? I(1) : u / I(tile_units) + (u % I(tile_units) != 0);
+  }
 
-  // Folds `units` units of U (each converted by `read` to Acc) from tiles first, first+stride, ...
-  template <class Acc, class U, class Read, class Op>
-  __device__ static Acc walk_units(const U* in, std::uint64_t count, std::uint64_t first, std::uint64_t stride,
-                                   Read read, Op op) {
+  // Folds `count` units of U (each turned into Acc by read(unit, unit index)) from tiles first, first+stride, ...
+  template <class Acc, class I, class U, class Read, class Op>
+  __device__ static Acc walk_units(const U* in, I count, I first, I stride, Read read, Op op) {
     Acc acc = op.template identity<Acc>();
     const unsigned tid = threadIdx.x;
-    for (std::uint64_t t = first; t * tile_units < count; t += stride) {
-      const U* base = in + t * tile_units;
-      if ((t + 1) * tile_units <= count) {
+    constexpr I tile = I(tile_units);
+    const I tiles = count / tile + (count % tile != 0);
+    for (I t = first; t < tiles; t += stride) {
+      const U* base = in + t * tile;
+      if (t + 1 < tiles || count % tile == 0) {
         U u[items];
 #pragma unroll
-        for (int j = 0; j < items; ++j) u[j] = base[offset(tid, j)];
+        for (int j = 0; j < items; ++j) u[j] = base[offset<I>(tid, j)];
         Acc a[items];
 #pragma unroll
-        for (int j = 0; j < items; ++j) a[j] = read(u[j]);
+        for (int j = 0; j < items; ++j) a[j] = read(u[j], t * tile + offset<I>(tid, j));
         acc = op(acc, fold(a, op));
       } else {
-        const std::uint64_t left = count - t * tile_units;
+        const I left = count - t * tile;
 #pragma unroll
         for (int j = 0; j < items; ++j) {
-          const std::uint64_t i = offset(tid, j);
-          if (i < left) acc = op(acc, read(base[i]));
+          const I i = offset<I>(tid, j);
+          if (i < left) acc = op(acc, read(base[i], t * tile + i));
         }
       }
     }
     return acc;
   }
 
-  // This thread's partial over n elements at `in`.
-  template <class Acc, class T, class Op>
-  __device__ static Acc walk(const T* in, std::uint64_t n, std::uint64_t first, std::uint64_t stride, Op op) {
+  // This thread's partial over n elements at `in`, each element transformed by `tr` (detail/transform.cuh).
+  template <class Acc, class I, class T, class Op, class Tr>
+  __device__ static Acc walk(const T* in, I n, I first, I stride, Op op, Tr tr) {
     if constexpr (Load::vectorized) {
       using V = vec16<T>;
       const vector_split sp = split_for_vectors(in, n);
+      const I head = I(sp.head);
       Acc acc = walk_units<Acc>(
-          reinterpret_cast<const V*>(in + sp.head), sp.vectors, first, stride,
-          [op](const V& x) {
+          reinterpret_cast<const V*>(in + sp.head), I(sp.vectors), first, stride,
+          [op, tr, head](const V& x, I unit) {
             Acc e[V::size];
 #pragma unroll
-            for (int k = 0; k < V::size; ++k) e[k] = Acc(x.v[k]);
+            for (int k = 0; k < V::size; ++k) e[k] = transformed<Acc>(tr, x.v[k], head + unit * V::size + k);
             return fold(e, op);
           },
           op);
       // Head and tail (under 16 bytes each) go to thread 0 of the block that owns tile 0: it always owns an
       // output, also with BlockFinish none.
       if (first == 0 && threadIdx.x == 0) {
-        for (unsigned i = 0; i < sp.head; ++i) acc = op(acc, Acc(in[i]));
-        for (unsigned i = 0; i < sp.tail; ++i) acc = op(acc, Acc(in[n - sp.tail + i]));
+        for (I i = 0; i < head; ++i) acc = op(acc, transformed<Acc>(tr, in[i], i));
+        for (I i = n - I(sp.tail); i < n; ++i) acc = op(acc, transformed<Acc>(tr, in[i], i));
       }
       return acc;
     } else {
       return walk_units<Acc>(
-          in, n, first, stride, [](const T& x) { return Acc(x); }, op);
+          in, n, first, stride, [tr](const T& x, I i) { return transformed<Acc>(tr, x, i); }, op);
     }
   }
 };

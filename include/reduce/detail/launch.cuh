@@ -10,6 +10,9 @@
 #include "../agent/thread_reduce.cuh"
 #include "../kernel.cuh"
 
+// REDUCE_FORCE_32_BIT_OFFSETS (define it before including reduce) compiles only the 32-bit-offset kernels: half the
+// instantiations, for builds that never see more than index32_limit elements; larger n is refused with a message.
+
 namespace reduce::detail {
 
 inline constexpr std::size_t storage_alignment = 16;  // every sub-buffer starts on a 16-byte boundary
@@ -42,9 +45,9 @@ struct shape {
   }
 };
 
-// Blocks of reduce_kernel<Cfg, T, Acc, Op> resident on the current device at once (SM count x occupancy), or the
+// Blocks of reduce_kernel<Cfg, T, Acc, Op, *, Tr> resident on the current device at once (SM count x occupancy), or the
 // Grid policy's fixed size. Cached per device and per instantiation (each has its own static).
-template <class Cfg, class T, class Acc, class Op>
+template <class Cfg, class T, class Acc, class Op, class Tr = no_transform>
 cudaError_t persistent_grid(int& blocks) {
   if constexpr (Cfg::grid::grid_size > 0) {
     blocks = Cfg::grid::grid_size;
@@ -57,9 +60,16 @@ cudaError_t persistent_grid(int& blocks) {
     if (dev < max_devices && (blocks = cache[dev].load(std::memory_order_relaxed)) > 0) return cudaSuccess;
     int sms = 0, per_sm = 0;
     if (cudaError_t e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev)) return e;
-    if (cudaError_t e =
-            cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, reduce_kernel<Cfg, T, Acc, Op>, Cfg::block, 0))
+    if (cudaError_t e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+            &per_sm, reduce_kernel<Cfg, T, Acc, Op, std::uint32_t, Tr>, Cfg::block, 0))
       return e;
+#ifndef REDUCE_FORCE_32_BIT_OFFSETS
+    int per_sm64 = 0;  // the smaller occupancy of the two offset widths: one grid size for every n
+    if (cudaError_t e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+            &per_sm64, reduce_kernel<Cfg, T, Acc, Op, std::uint64_t, Tr>, Cfg::block, 0))
+      return e;
+    per_sm = std::min(per_sm, per_sm64);
+#endif
     blocks = std::max(1, sms * per_sm);
     if (dev < max_devices) cache[dev].store(blocks, std::memory_order_relaxed);
     return cudaSuccess;
@@ -72,13 +82,18 @@ template <class Cfg>
 using one_block_config =
     policy::config<typename Cfg::load, typename Cfg::finish, typename Cfg::indexing, policy::gridstride<1>, Cfg::block>;
 
-// Launches reduce_kernel<Cfg>. `after_own_kernel`: the previous kernel in the stream is this reduction's own (a
-// store_value or an earlier pass), so the launch may be programmatic (PDL): the kernel starts while that one drains
-// and waits for it only where it reads what that kernel wrote. A reduction's first kernel never overlaps the
-// caller's earlier work.
-template <class Cfg, class T, class Acc, class Op>
+// The same kernel as a plain multipass pass: the later passes of multipass and reproducible.
+template <class Cfg>
+using multipass_config =
+    policy::config<typename Cfg::load, typename Cfg::finish, typename Cfg::indexing, policy::multipass, Cfg::block>;
+
+// Launches reduce_kernel<Cfg> with 32-bit offsets where n allows. `after_own_kernel`: the previous kernel in the stream
+// is this reduction's own (a store_value or an earlier pass), so the launch may be programmatic (PDL): the kernel
+// starts while that one drains and waits for it only where it reads what that kernel wrote. A reduction's first kernel
+// never overlaps the caller's earlier work.
+template <class Cfg, class T, class Acc, class Op, class Tr = no_transform>
 cudaError_t launch(unsigned blocks, const T* in, std::uint64_t n, Acc* out, Op op, grid_args<Acc> g,
-                   cudaStream_t stream, bool after_own_kernel = false) {
+                   cudaStream_t stream, bool after_own_kernel = false, Tr tr = {}) {
   cudaLaunchConfig_t config{};
   config.gridDim = dim3(blocks);
   config.blockDim = dim3(Cfg::block);
@@ -88,7 +103,14 @@ cudaError_t launch(unsigned blocks, const T* in, std::uint64_t n, Acc* out, Op o
   attribute[0].val.programmaticStreamSerializationAllowed = after_own_kernel ? 1 : 0;
   config.attrs = attribute;
   config.numAttrs = 1;
-  return cudaLaunchKernelEx(&config, reduce_kernel<Cfg, T, Acc, Op>, in, n, out, op, g);
+  if (fits_32bit_offsets(n))
+    return cudaLaunchKernelEx(&config, reduce_kernel<Cfg, T, Acc, Op, std::uint32_t, Tr>, in, std::uint32_t(n), out, op,
+                              tr, g);
+#ifdef REDUCE_FORCE_32_BIT_OFFSETS
+  return cudaErrorInvalidValue;  // refused earlier, with a message, by check_arguments
+#else
+  return cudaLaunchKernelEx(&config, reduce_kernel<Cfg, T, Acc, Op, std::uint64_t, Tr>, in, n, out, op, tr, g);
+#endif
 }
 
 template <class T>

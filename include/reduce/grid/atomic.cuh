@@ -12,14 +12,14 @@ struct grid_dispatch;
 
 template <>
 struct grid_dispatch<policy::atomic> {
-  template <class Cfg, class T, class Acc, class Op>
+  template <class Cfg, class T, class Acc, class Op, class Tr>
   static cudaError_t temp_bytes(std::uint64_t, std::size_t& bytes) {
     bytes = 0;
     return cudaSuccess;
   }
 
-  template <class Cfg, class T, class Acc, class Op>
-  static cudaError_t run(void*, const T* in, std::uint64_t n, Acc* out, Op op, cudaStream_t stream) {
+  template <class Cfg, class T, class Acc, class Op, class Tr>
+  static cudaError_t run(void*, const T* in, std::uint64_t n, Acc* out, Op op, Tr tr, cudaStream_t stream) {
     static_assert(atomic_combine<Op, Acc>::supported,
                   "reduce: Grid policy atomic needs a native atomic for this op and accumulator (sum of 32/64-bit "
                   "integers, float, double; min, max and bitwise ops of 32/64-bit integers). Use policy::single_pass "
@@ -28,7 +28,7 @@ struct grid_dispatch<policy::atomic> {
       using s = shape<Cfg>;
       const std::uint64_t outs = s::outputs(s::agent_t::units(in, n));
       if constexpr (!s::per_thread) {
-        if (outs == 1) return launch<one_block_config<Cfg>>(1, in, n, out, op, grid_args<Acc>{}, stream);
+        if (outs == 1) return launch<one_block_config<Cfg>>(1, in, n, out, op, grid_args<Acc>{}, stream, false, tr);
       }
       // Preset the output to the identity: a memset node where its bytes are all zero (sum, or, xor: the cheapest
       // stream-ordered store measured), else a one-thread kernel that the reduction follows programmatically.
@@ -40,7 +40,7 @@ struct grid_dispatch<policy::atomic> {
         return e;
       if (n == 0) return cudaSuccess;
       return launch<Cfg>(s::blocks_for_outputs(outs), in, n, out, op, grid_args<Acc>{outs}, stream,
-                         /*after_own_kernel=*/!memset_will_do);
+                         /*after_own_kernel=*/!memset_will_do, tr);
     } else {
       return cudaErrorInvalidValue;
     }

@@ -9,23 +9,23 @@ struct grid_dispatch;
 
 template <int G>
 struct grid_dispatch<policy::gridstride<G>> {
-  template <class Cfg, class T, class Acc, class Op>
+  template <class Cfg, class T, class Acc, class Op, class Tr>
   static cudaError_t temp_bytes(std::uint64_t, std::size_t& bytes) {
     int blocks = 0;
-    cudaError_t e = persistent_grid<Cfg, T, Acc, Op>(blocks);
+    cudaError_t e = persistent_grid<Cfg, T, Acc, Op, Tr>(blocks);
     bytes = align_up(std::size_t(blocks) * sizeof(Acc));
     return e;
   }
 
-  template <class Cfg, class T, class Acc, class Op>
-  static cudaError_t run(void* temp, const T* in, std::uint64_t n, Acc* out, Op op, cudaStream_t stream) {
+  template <class Cfg, class T, class Acc, class Op, class Tr>
+  static cudaError_t run(void* temp, const T* in, std::uint64_t n, Acc* out, Op op, Tr tr, cudaStream_t stream) {
     using s = shape<Cfg>;
     int resident = 0;
-    if (cudaError_t e = persistent_grid<Cfg, T, Acc, Op>(resident)) return e;
+    if (cudaError_t e = persistent_grid<Cfg, T, Acc, Op, Tr>(resident)) return e;
     const auto blocks = unsigned(std::min<std::uint64_t>(resident, s::tiles(s::agent_t::units(in, n))));
-    if (blocks == 1) return launch<Cfg>(1, in, n, out, op, grid_args<Acc>{}, stream);
+    if (blocks == 1) return launch<Cfg>(1, in, n, out, op, grid_args<Acc>{}, stream, false, tr);
     Acc* partials = static_cast<Acc*>(temp);
-    if (cudaError_t e = launch<Cfg>(blocks, in, n, partials, op, grid_args<Acc>{}, stream)) return e;
+    if (cudaError_t e = launch<Cfg>(blocks, in, n, partials, op, grid_args<Acc>{}, stream, false, tr)) return e;
     grid_args<Acc> final_pass;
     final_pass.input_from_previous_grid = true;
     return launch<Cfg>(1, static_cast<const Acc*>(partials), blocks, out, op, final_pass, stream, true);

@@ -1,4 +1,5 @@
-// Warp-level reduction with __shfl_down_sync, for any trivially copyable accumulator up to 8 bytes.
+// Warp-level reduction with __shfl_down_sync, for any trivially copyable accumulator (2 bytes or whole
+// 4-byte words).
 #pragma once
 #include <cuda/std/type_traits>
 
@@ -6,18 +7,19 @@ namespace reduce::detail {
 
 template <class T>
 __device__ T shfl_down(T v, int offset) {
-  static_assert(cuda::std::is_trivially_copyable_v<T> && sizeof(T) <= 8 && sizeof(T) % 2 == 0,
-                "reduce: shuffles move accumulators of 2, 4 or 8 trivially copyable bytes");
-  if constexpr (sizeof(T) == 8) {
-    unsigned long long bits;
-    memcpy(&bits, &v, 8);
-    bits = __shfl_down_sync(0xffffffffu, bits, offset);
-    memcpy(&v, &bits, 8);
-  } else {
+  static_assert(cuda::std::is_trivially_copyable_v<T> && (sizeof(T) == 2 || sizeof(T) % 4 == 0),
+                "reduce: shuffles move trivially copyable accumulators of 2 bytes or a multiple of 4 bytes");
+  if constexpr (sizeof(T) == 2) {
     unsigned bits = 0;
-    memcpy(&bits, &v, sizeof(T));
+    memcpy(&bits, &v, 2);
     bits = __shfl_down_sync(0xffffffffu, bits, offset);
-    memcpy(&v, &bits, sizeof(T));
+    memcpy(&v, &bits, 2);
+  } else {  // word by word: structs (a value and its index, a compensated sum) move as several 4-byte shuffles
+    unsigned w[sizeof(T) / 4];
+    memcpy(w, &v, sizeof(T));
+#pragma unroll
+    for (unsigned i = 0; i < sizeof(T) / 4; ++i) w[i] = __shfl_down_sync(0xffffffffu, w[i], offset);
+    memcpy(&v, w, sizeof(T));
   }
   return v;
 }

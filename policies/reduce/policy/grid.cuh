@@ -5,7 +5,7 @@
 namespace reduce::policy {
 
 // How a block hands on its result; the kernel's epilogue is chosen by this.
-enum class epilogue { store, atomic, last_block };
+enum class epilogue { store, atomic, last_block, per_tile };
 
 // One tile per block; launch again over the partials until one value is left (log passes).
 struct multipass {
@@ -36,6 +36,19 @@ struct single_pass {
   static constexpr epilogue kind = epilogue::last_block;
   static constexpr int grid_size = Grid;
   static std::string name() { return Grid ? "singlepass" + std::to_string(Grid) : "singlepass"; }
+};
+
+// Reproducible: a fixed grid (Grid blocks; 0 = SM count x occupancy) walks the tiles, storing one partial per tile,
+// then passes as in multipass fold them. The tiles, and so every rounding, depend only on n, the input's address
+// modulo 16 and the rest of the config: the result is bitwise the same for any Grid, on any GPU, and equal to
+// multipass with the same Load, BlockFinish, Indexing and Block.
+template <int Grid = 0>
+struct reproducible {
+  static_assert(Grid >= 0,
+                "reduce: reproducible<Grid>: Grid is a block count, or 0 for the device's resident capacity");
+  static constexpr epilogue kind = epilogue::per_tile;
+  static constexpr int grid_size = Grid;
+  static std::string name() { return Grid ? "reproducible" + std::to_string(Grid) : "reproducible"; }
 };
 
 }  // namespace reduce::policy

@@ -1,0 +1,214 @@
+// Argmin and argmax: the extreme value and the 64-bit index of its first occurrence, in one pass over the input;
+// and both at once (arg_min_max). The engine reduces the pairs (value, index) that the load transform makes of each
+// element and its index, with an op that orders them by (is NaN, value, index):
+//
+// - ties: the smallest index wins (the first occurrence);
+// - NaN: like min/max, NaN propagates: the first NaN (smallest index) is the result if there is one;
+// - n = 0: the op's identity, {value: +inf (argmin) / -inf (argmax), or the integer type's max / lowest;
+//   index: reduce::no_index}.
+// Because that order is total and the indices are distinct, the op is commutative and associative: every policy and
+// every block order gives the same pair. -0.0 and +0.0 compare equal (the first of them wins).
+#pragma once
+#include <cstdint>
+#include <cuda/std/limits>
+#include <string>
+#include <type_traits>
+
+#include "transform_reduce.cuh"
+
+namespace reduce {
+
+inline constexpr std::uint64_t no_index = ~std::uint64_t(0);  // the index of an empty input's result
+
+// A value and its index in the input. 16 bytes for every element type up to 8 bytes (whole 4-byte words: it moves
+// through warp shuffles and partial buffers as the engine's struct accumulators do).
+template <class T>
+struct indexed {
+  std::uint64_t index = no_index;
+  T value{};
+  static std::string name() { return "indexed<" + type_name<T>() + ">"; }
+};
+
+// Argmin and argmax of one pass: 32 bytes.
+template <class T>
+struct extrema {
+  indexed<T> min, max;
+  static std::string name() { return "extrema<" + type_name<T>() + ">"; }
+};
+
+namespace detail {
+
+template <class T>
+__host__ __device__ __forceinline__ bool nan_value(const T& v) {
+  if constexpr (std::is_floating_point_v<decltype(widen(v))>) {
+    const auto w = widen(v);
+    return w != w;
+  } else {
+    return false;
+  }
+}
+
+// True when a comes before b in the order (is NaN, value, index), with values ascending for argmin (Greater =
+// false) and descending for argmax.
+template <bool Greater, class T>
+__host__ __device__ __forceinline__ bool precedes(const indexed<T>& a, const indexed<T>& b) {
+  const bool a_nan = nan_value(a.value), b_nan = nan_value(b.value);
+  if (a_nan != b_nan) return a_nan;
+  if (!a_nan) {
+    const auto x = widen(a.value), y = widen(b.value);
+    if (Greater ? y < x : x < y) return true;
+    if (Greater ? x < y : y < x) return false;
+  }
+  return a.index < b.index;
+}
+
+template <bool Greater, class T>
+__host__ __device__ __forceinline__ indexed<T> pick(const indexed<T>& a, const indexed<T>& b) {
+  return precedes<Greater>(b, a) ? b : a;
+}
+
+// The worst value for the order, so that any element (even +inf for argmin) beats the identity by its index.
+template <bool Greater, class T>
+__host__ __device__ T worst_value() {
+  if constexpr (is_narrow_float_v<T>) {
+    return T(Greater ? -cuda::std::numeric_limits<float>::infinity() : cuda::std::numeric_limits<float>::infinity());
+  } else if constexpr (cuda::std::numeric_limits<T>::has_infinity) {
+    return Greater ? -cuda::std::numeric_limits<T>::infinity() : cuda::std::numeric_limits<T>::infinity();
+  } else {
+    return Greater ? cuda::std::numeric_limits<T>::lowest() : cuda::std::numeric_limits<T>::max();
+  }
+}
+
+template <class Acc>
+struct value_of;
+template <class T>
+struct value_of<indexed<T>> {
+  using type = T;
+};
+template <class T>
+struct value_of<extrema<T>> {
+  using type = T;
+};
+
+// The load transforms: an element and its index become the accumulator.
+template <class T>
+struct to_indexed {
+  __host__ __device__ indexed<T> operator()(const T& x, std::uint64_t i) const { return {i, x}; }
+};
+template <class T>
+struct to_extrema {
+  __host__ __device__ extrema<T> operator()(const T& x, std::uint64_t i) const { return {{i, x}, {i, x}}; }
+};
+
+}  // namespace detail
+
+// The ops (usable with device_transform_reduce and any transform that yields indexed<T> / extrema<T>).
+struct arg_min {
+  template <class T>
+  __host__ __device__ indexed<T> operator()(const indexed<T>& a, const indexed<T>& b) const {
+    return detail::pick<false>(a, b);
+  }
+  template <class Acc>
+  __host__ __device__ Acc identity() const {
+    return {no_index, detail::worst_value<false, typename detail::value_of<Acc>::type>()};
+  }
+  static std::string name() { return "arg_min"; }
+};
+
+struct arg_max {
+  template <class T>
+  __host__ __device__ indexed<T> operator()(const indexed<T>& a, const indexed<T>& b) const {
+    return detail::pick<true>(a, b);
+  }
+  template <class Acc>
+  __host__ __device__ Acc identity() const {
+    return {no_index, detail::worst_value<true, typename detail::value_of<Acc>::type>()};
+  }
+  static std::string name() { return "arg_max"; }
+};
+
+struct arg_min_max {
+  template <class T>
+  __host__ __device__ extrema<T> operator()(const extrema<T>& a, const extrema<T>& b) const {
+    return {detail::pick<false>(a.min, b.min), detail::pick<true>(a.max, b.max)};
+  }
+  template <class Acc>
+  __host__ __device__ Acc identity() const {
+    using T = typename detail::value_of<Acc>::type;
+    return {arg_min{}.identity<indexed<T>>(), arg_max{}.identity<indexed<T>>()};
+  }
+  static std::string name() { return "arg_min_max"; }
+};
+
+namespace detail {
+// Where arg_min_max's 32-byte accumulator can run: the atomic Grid has no native atomic for a (value, index) pair,
+// and every Grid but single_pass re-reads the partials with the config's Load in a later pass, whose 16-byte vectors
+// cannot carry a 32-byte element (docs/extensions.md: the engine change that lifts this).
+template <class Cfg>
+inline constexpr bool rereads_partials = !std::is_same_v<typename Cfg::grid, policy::single_pass<Cfg::grid::grid_size>>;
+template <class Cfg, class Acc>
+constexpr void check_arg_config() {
+  if constexpr (!is_tuned<Cfg>::value) {
+    static_assert(!std::is_same_v<typename Cfg::grid, policy::atomic>,
+                  "reduce: argmin/argmax need a Grid policy that combines partials in code (single_pass, gridstride "
+                  "or multipass): there is no native atomic for a (value, index) pair");
+    static_assert(!(rereads_partials<Cfg> && Cfg::load::vectorized && sizeof(Acc) > 16),
+                  "reduce: arg_min_max with a vector Load needs Grid single_pass (the other Grid policies re-read the "
+                  "32-byte partials with the config's Load); use single_pass, or a scalar Load");
+  }
+}
+// The tuned default's table holds vector-Load kernels on multipass and gridstride: the fused pass takes the
+// default's single_pass fallback instead.
+template <class Cfg, class Acc>
+struct arg_config {
+  using type = Cfg;
+};
+template <class Fallback, class Acc>
+struct arg_config<policy::tuned<Fallback>, Acc> {
+  using type = std::conditional_t<(sizeof(Acc) > 16), Fallback, policy::tuned<Fallback>>;
+};
+template <class Cfg, class Acc>
+using arg_config_t = typename arg_config<Cfg, Acc>::type;
+}  // namespace detail
+
+// Two-phase entry points, CUB style: d_temp == nullptr asks for temp_bytes. Asynchronous on `stream`.
+#define REDUCE_ARG_ENTRY(NAME, OP, ACC, TRANSFORM)                                                                    \
+  template <class Cfg, class T>                                                                                       \
+  status device_##NAME##_status(void* d_temp, std::size_t& temp_bytes, const T* d_in, ACC<T>* d_out, std::uint64_t n, \
+                                cudaStream_t stream = 0) {                                                            \
+    using C = detail::arg_config_t<Cfg, ACC<T>>;                                                                      \
+    detail::check_arg_config<C, ACC<T>>();                                                                            \
+    return device_transform_reduce_status<C>(d_temp, temp_bytes, d_in, d_out, n, detail::TRANSFORM<T>{}, OP{},        \
+                                             stream);                                                                 \
+  }                                                                                                                   \
+  template <class Cfg, class T>                                                                                       \
+  cudaError_t device_##NAME(void* d_temp, std::size_t& temp_bytes, const T* d_in, ACC<T>* d_out, std::uint64_t n,     \
+                            cudaStream_t stream = 0) {                                                                \
+    return device_##NAME##_status<Cfg>(d_temp, temp_bytes, d_in, d_out, n, stream).code;                              \
+  }
+REDUCE_ARG_ENTRY(arg_min, arg_min, indexed, to_indexed)
+REDUCE_ARG_ENTRY(arg_max, arg_max, indexed, to_indexed)
+REDUCE_ARG_ENTRY(arg_min_max, arg_min_max, extrema, to_extrema)
+#undef REDUCE_ARG_ENTRY
+
+// Convenience: allocate, run, synchronise, return the pair; throw reduce::error on failure.
+template <class Cfg = default_config, class T>
+indexed<T> argmin(const T* d_in, std::uint64_t n, cudaStream_t stream = 0) {
+  return detail::run_to_host<indexed<T>>(stream, [&](void* temp, std::size_t& bytes, indexed<T>* out) {
+    return device_arg_min_status<Cfg>(temp, bytes, d_in, out, n, stream);
+  });
+}
+template <class Cfg = default_config, class T>
+indexed<T> argmax(const T* d_in, std::uint64_t n, cudaStream_t stream = 0) {
+  return detail::run_to_host<indexed<T>>(stream, [&](void* temp, std::size_t& bytes, indexed<T>* out) {
+    return device_arg_max_status<Cfg>(temp, bytes, d_in, out, n, stream);
+  });
+}
+template <class Cfg = default_config, class T>
+extrema<T> argminmax(const T* d_in, std::uint64_t n, cudaStream_t stream = 0) {
+  return detail::run_to_host<extrema<T>>(stream, [&](void* temp, std::size_t& bytes, extrema<T>* out) {
+    return device_arg_min_max_status<Cfg>(temp, bytes, d_in, out, n, stream);
+  });
+}
+
+}  // namespace reduce

@@ -1,0 +1,26 @@
+// The load transform: what each input element becomes before it is folded. no_transform converts it to the
+// accumulator; a user functor is called as f(x) or, when it takes two arguments, f(x, i) with i the element's
+// index in the input (std::uint64_t), and its result is converted to the accumulator.
+#pragma once
+#include <cstdint>
+#include <cuda/std/type_traits>
+
+namespace reduce::detail {
+
+struct no_transform {};
+
+template <class Acc, class F, class T>
+__device__ __forceinline__ Acc transformed(const F& f, const T& x, std::uint64_t i) {
+  if constexpr (cuda::std::is_same_v<F, no_transform>) {
+    return Acc(x);
+  } else if constexpr (cuda::std::is_invocable_v<const F&, const T&, std::uint64_t>) {
+    return Acc(f(x, i));
+  } else {
+    static_assert(cuda::std::is_invocable_v<const F&, const T&>,
+                  "reduce: a transform must be callable as f(x) or f(x, index) with x an input element, on the device "
+                  "(a functor with a __device__ operator(), or an __device__ lambda with --extended-lambda)");
+    return Acc(f(x));
+  }
+}
+
+}  // namespace reduce::detail

@@ -1,0 +1,140 @@
+// Named transform-reductions on the engine's one-pass transform (device_transform_reduce in dispatch.cuh): the
+// transform is applied to each element after the Load policy's 16-byte loads, so vector loads are kept.
+//
+//   reduce::device_sum_of_squares<Cfg>(d_temp, bytes, d_in, d_out, n, stream);   // sum of x^2, in d_out's type
+//   reduce::device_count_if<Cfg>(d_temp, bytes, d_in, d_count, n, pred, stream); // d_count: int64 or uint64
+//   float s = reduce::sum_of_squares<Cfg>(d_in, n);   // convenience versions: allocate, sync, return, throw
+//   float r = reduce::l2_norm<Cfg>(d_in, n);          // sqrt(sum of squares)
+//   std::uint64_t c = reduce::count_if<Cfg>(d_in, n, pred);
+//   auto v = reduce::transform_reduce<Cfg, double>(d_in, n, f, reduce::max{});
+#pragma once
+#include <cmath>
+#include <cstdint>
+#include <memory>
+#include <type_traits>
+
+#include "reduce.cuh"
+
+namespace reduce {
+
+template <class T>
+struct compensated;
+
+namespace detail {
+
+// Runs `launch(temp, bytes, out)` (a two-phase call returning status) with storage from cudaMallocAsync, copies the
+// Acc result back and synchronises. Throws reduce::error with the library's message, as reduce() does.
+template <class Acc, class Launch>
+Acc run_to_host(cudaStream_t stream, Launch launch) {
+  std::size_t bytes = 0;
+  throw_if(launch(nullptr, bytes, static_cast<Acc*>(nullptr)), "size query");
+  const std::size_t out_bytes = align_up(sizeof(Acc));
+  void* raw = nullptr;
+  throw_if({cudaMallocAsync(&raw, out_bytes + bytes, stream), "cudaMallocAsync failed"}, "allocation");
+  std::unique_ptr<void, free_async> storage(raw, free_async{stream});
+  Acc* d_out = static_cast<Acc*>(raw);
+  throw_if(launch(static_cast<char*>(raw) + out_bytes, bytes, d_out), "launch");
+  Acc result{};
+  throw_if({cudaMemcpyAsync(&result, d_out, sizeof(Acc), cudaMemcpyDeviceToHost, stream), "copy back failed"},
+           "copy back");
+  throw_if({cudaStreamSynchronize(stream), "the reduction failed on the device"}, "synchronize");
+  return result;
+}
+
+template <class Acc>
+struct working_type {  // the type a square is computed in: the accumulator's (its value type for compensated)
+  using type = Acc;
+};
+template <class F>
+struct working_type<compensated<F>> {
+  using type = F;
+};
+
+// x -> x * x in the accumulator's precision (a float input with a double accumulator squares in double).
+template <class Acc>
+struct square {
+  template <class T>
+  __host__ __device__ typename working_type<Acc>::type operator()(const T& x) const {
+    using W = typename working_type<Acc>::type;
+    const W w = W(widen(x));
+    return w * w;
+  }
+};
+
+// x -> 1 where pred(x), else 0.
+template <class Count, class Pred>
+struct indicator {
+  Pred pred;
+  template <class T>
+  __host__ __device__ Count operator()(const T& x) const {
+    return pred(x) ? Count(1) : Count(0);
+  }
+};
+
+// The transform's result type for an element of type T (f(x) or f(x, index)).
+template <class F, class T, class = void>
+struct transform_result {
+  using type = std::decay_t<std::invoke_result_t<const F&, const T&>>;
+};
+template <class F, class T>
+struct transform_result<F, T, std::enable_if_t<std::is_invocable_v<const F&, const T&, std::uint64_t>>> {
+  using type = std::decay_t<std::invoke_result_t<const F&, const T&, std::uint64_t>>;
+};
+
+}  // namespace detail
+
+// Sum of x^2 over d_in[0, n) into *d_out (its type is the accumulator).
+template <class Cfg, class T, class Acc>
+cudaError_t device_sum_of_squares(void* d_temp, std::size_t& temp_bytes, const T* d_in, Acc* d_out, std::uint64_t n,
+                                  cudaStream_t stream = 0) {
+  return device_transform_reduce<Cfg>(d_temp, temp_bytes, d_in, d_out, n, detail::square<Acc>{}, sum{}, stream);
+}
+
+// The number of elements with pred(x) true, into *d_out: a 64-bit count (n may exceed 2^32).
+template <class Cfg, class T, class Count, class Pred>
+cudaError_t device_count_if(void* d_temp, std::size_t& temp_bytes, const T* d_in, Count* d_out, std::uint64_t n,
+                            Pred pred, cudaStream_t stream = 0) {
+  static_assert(std::is_integral_v<Count> && sizeof(Count) == 8,
+                "reduce: count_if counts into std::uint64_t or std::int64_t (n may exceed 2^32)");
+  return device_transform_reduce<Cfg>(d_temp, temp_bytes, d_in, d_out, n, detail::indicator<Count, Pred>{pred}, sum{},
+                                      stream);
+}
+
+// Convenience versions: allocate, run, synchronise, return the value; throw reduce::error on failure.
+
+// Reduces f(x) (or f(x, i)) with op. Acc defaults to the transform's result type.
+template <class Cfg = default_config, class Acc = void, class T, class F, class Op = sum>
+auto transform_reduce(const T* d_in, std::uint64_t n, F f, Op op = {}, cudaStream_t stream = 0) {
+  using A = std::conditional_t<std::is_void_v<Acc>, typename detail::transform_result<F, T>::type, Acc>;
+  return detail::run_to_host<A>(stream, [&](void* temp, std::size_t& bytes, A* out) {
+    return device_transform_reduce_status<Cfg>(temp, bytes, d_in, out, n, f, op, stream);
+  });
+}
+
+// Acc defaults to default_accumulator_t<T> (float for half and bfloat16, int32/uint32 for 8- and 16-bit integers).
+template <class Cfg = default_config, class Acc = void, class T>
+auto sum_of_squares(const T* d_in, std::uint64_t n, cudaStream_t stream = 0) {
+  using A = std::conditional_t<std::is_void_v<Acc>, default_accumulator_t<T>, Acc>;
+  return transform_reduce<Cfg, A>(d_in, n, detail::square<A>{}, sum{}, stream);
+}
+
+// sqrt of the sum of squares, accumulated in Acc (default: float for float and narrow floats, double for double).
+// No scaling: squares beyond Acc's range overflow to inf (use a double accumulator for large float data).
+template <class Cfg = default_config, class Acc = void, class T>
+auto l2_norm(const T* d_in, std::uint64_t n, cudaStream_t stream = 0) {
+  using A = std::conditional_t<std::is_void_v<Acc>, default_accumulator_t<T>, Acc>;
+  static_assert(std::is_floating_point_v<A>, "reduce: l2_norm needs a floating-point accumulator (float or double)");
+  return std::sqrt(sum_of_squares<Cfg, A>(d_in, n, stream));
+}
+
+template <class Cfg = default_config, class Count = std::uint64_t, class T, class Pred>
+Count count_if(const T* d_in, std::uint64_t n, Pred pred, cudaStream_t stream = 0) {
+  static_assert(std::is_integral_v<Count> && sizeof(Count) == 8,
+                "reduce: count_if counts into std::uint64_t or std::int64_t (n may exceed 2^32)");
+  return detail::run_to_host<Count>(stream, [&](void* temp, std::size_t& bytes, Count* out) {
+    return device_transform_reduce_status<Cfg>(temp, bytes, d_in, out, n, detail::indicator<Count, Pred>{pred}, sum{},
+                                               stream);
+  });
+}
+
+}  // namespace reduce

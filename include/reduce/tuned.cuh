@@ -1,0 +1,68 @@
+// The default configuration: not one kernel but a table lookup. For each call it picks, by the device's architecture,
+// the element size and n, a kernel of the matrix measured to be the fastest there (tuning/sm90.cuh), and runs it.
+// A given (GPU architecture, T, n) always runs the same kernel, so results repeat bitwise like any fixed config.
+#pragma once
+#include <cuda_runtime.h>
+
+#include <atomic>
+#include <boost/mp11.hpp>
+#include <reduce/policy/config.cuh>
+#include <string>
+
+#include "tuning/sm90.cuh"
+
+namespace reduce {
+
+namespace policy {
+// The tuned default: behaves like a config in every entry point. Fallback: the kernel used where no table exists.
+struct by_table {};  // the Grid (and every other axis) is the table's choice
+template <class Fallback>
+struct tuned {
+  using fallback = Fallback;
+  using grid = by_table;
+  static constexpr int block = Fallback::block;
+  static std::string name() { return "default"; }
+};
+}  // namespace policy
+
+namespace detail {
+
+template <class C>
+struct is_tuned : std::false_type {};
+template <class F>
+struct is_tuned<policy::tuned<F>> : std::true_type {};
+
+// Compute capability major of the current device, cached per device (0 when it cannot be read).
+inline int device_major() {
+  constexpr int max_devices = 64;
+  static std::atomic<int> cache[max_devices] = {};
+  int dev = 0;
+  if (cudaGetDevice(&dev) != cudaSuccess) return 0;
+  int major = dev < max_devices ? cache[dev].load(std::memory_order_relaxed) : 0;
+  if (major > 0) return major;
+  if (cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev) != cudaSuccess) return 0;
+  if (dev < max_devices) cache[dev].store(major, std::memory_order_relaxed);
+  return major;
+}
+
+// Index into table::configs for n: the first entry whose range reaches n.
+template <class Table>
+std::size_t table_entry(std::uint64_t n) {
+  std::size_t i = 0;
+  while (i + 1 < boost::mp11::mp_size<typename Table::configs>::value && n > Table::up_to[i]) ++i;
+  return i;
+}
+
+// Calls f(mp_identity<C>{}) with the config the tuned default Cfg picks for n elements of T, and returns its result.
+template <class Cfg, class T, class F>
+auto with_tuned_config(std::uint64_t n, F&& f) {
+  using table = tuning::sm90<int(sizeof(T))>;
+  using choices = boost::mp11::mp_push_back<typename table::configs, typename Cfg::fallback>;
+  constexpr std::size_t count = boost::mp11::mp_size<choices>::value;
+  const std::size_t i = device_major() == 9 ? table_entry<table>(n) : count - 1;
+  return boost::mp11::mp_with_index<count>(
+      i, [&](auto I) { return f(boost::mp11::mp_identity<boost::mp11::mp_at_c<choices, decltype(I)::value>>{}); });
+}
+
+}  // namespace detail
+}  // namespace reduce

@@ -1,0 +1,72 @@
+// Narrow input types and the accumulator the convenience API picks for each element type.
+//
+// Any input type whose size divides 16 bytes works with every Load policy (16-byte vectors carry 8 halves or 16
+// bytes); the accumulator is always the output's type, chosen by the caller. The convenience functions (reduce(),
+// the named reductions) take default_accumulator_t<T> when no accumulator is given: a type wide enough that a sum of
+// a few million elements neither overflows nor loses the input's precision.
+#pragma once
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+
+#include <cstdint>
+#include <string>
+#include <type_traits>
+
+namespace reduce {
+
+// __half and __nv_bfloat16: float (their 11 and 8 significant bits would be lost in a 16-bit running sum).
+// 8- and 16-bit integers: int32, or uint32 when unsigned (a sum of 2^24 bytes fits). Every other type: itself.
+template <class T, class = void>
+struct default_accumulator {
+  using type = T;
+};
+template <class T>
+struct default_accumulator<T, std::enable_if_t<std::is_same_v<T, __half> || std::is_same_v<T, __nv_bfloat16>>> {
+  using type = float;
+};
+template <class T>
+struct default_accumulator<T, std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool> && sizeof(T) < 4>> {
+  using type = std::conditional_t<std::is_signed_v<T>, std::int32_t, std::uint32_t>;
+};
+template <class T>
+using default_accumulator_t = typename default_accumulator<T>::type;
+
+// A short name of an element or accumulator type, for test and bench labels ("half", "bf16", "int8", ...).
+template <class T>
+std::string type_name() {
+  if constexpr (std::is_same_v<T, __half>) {
+    return "half";
+  } else if constexpr (std::is_same_v<T, __nv_bfloat16>) {
+    return "bf16";
+  } else if constexpr (std::is_same_v<T, float>) {
+    return "float";
+  } else if constexpr (std::is_same_v<T, double>) {
+    return "double";
+  } else if constexpr (std::is_integral_v<T>) {
+    return std::string(std::is_signed_v<T> ? "int" : "uint") + std::to_string(8 * sizeof(T));
+  } else {
+    return T::name();  // the library's own accumulator types name themselves
+  }
+}
+
+namespace detail {
+
+// Converts an element to a type in which it compares and computes: half and bfloat16 go through float (exact; the
+// conversions exist on every architecture, arithmetic on them does not), everything else is returned as it is.
+template <class T>
+__host__ __device__ __forceinline__ auto widen(const T& x) {
+  if constexpr (std::is_same_v<T, __half>) {
+    return __half2float(x);
+  } else if constexpr (std::is_same_v<T, __nv_bfloat16>) {
+    return __bfloat162float(x);
+  } else {
+    return x;
+  }
+}
+
+template <class T>
+inline constexpr bool is_narrow_float_v = std::is_same_v<T, __half> || std::is_same_v<T, __nv_bfloat16>;
+
+}  // namespace detail
+
+}  // namespace reduce
