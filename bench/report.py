@@ -109,6 +109,15 @@ def write_csv(rows, path):
             w.writerow(["" if r.get(c) is None else r.get(c) for c in cols])
 
 
+def split_size(at):
+    """One size's matrix rows -> (baselines by name, the default row or {}, the kernels fastest first)."""
+    base = {r["kernel"]: r for r in at if r["kernel"] in BASELINES}
+    default = next((r for r in at if r["kernel"] == "default"), {})
+    kernels = sorted((r for r in at if r["kernel"] not in BASELINES and r["kernel"] != "default"),
+                     key=lambda r: r["median_us"])
+    return base, default, kernels
+
+
 def matrix_section(rows, out):
     cold = [r for r in rows if r["group"] == "matrix" and r["variant"] == "cold"]
     if not cold:
@@ -119,11 +128,7 @@ def matrix_section(rows, out):
                "default us | default vs CUB | default / best |")
     out.append("| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for n in sizes:
-        at = [r for r in cold if r["n"] == n]
-        base = {r["kernel"]: r for r in at if r["kernel"] in BASELINES}
-        default = next((r for r in at if r["kernel"] == "default"), {})
-        kernels = sorted((r for r in at if r["kernel"] not in BASELINES and r["kernel"] != "default"),
-                         key=lambda r: r["median_us"])
+        base, default, kernels = split_size([r for r in cold if r["n"] == n])
         if not kernels:
             continue
         best = kernels[0]
@@ -167,11 +172,8 @@ def other_types_section(rows, out):
     for g in groups:
         cold = [r for r in rows if r["group"] == g and r["variant"] == "cold"]
         for n in sorted({r["n"] for r in cold}):
-            at = [r for r in cold if r["n"] == n]
-            cub = next((r for r in at if r["kernel"] == BASELINES[0]), {})
-            default = next((r for r in at if r["kernel"] == "default"), {})
-            kernels = sorted((r for r in at if r["kernel"] not in BASELINES and r["kernel"] != "default"),
-                             key=lambda r: r["median_us"])
+            base, default, kernels = split_size([r for r in cold if r["n"] == n])
+            cub = base.get(BASELINES[0], {})
             if not kernels:
                 continue
             best, d_us = kernels[0], default.get("median_us")

@@ -141,34 +141,14 @@ struct arg_min_max {
 };
 
 namespace detail {
-// Where arg_min_max's 32-byte accumulator can run: the atomic Grid has no native atomic for a (value, index) pair,
-// and every Grid but single_pass re-reads the partials with the config's Load in a later pass, whose 16-byte vectors
-// cannot carry a 32-byte element (docs/extensions.md: the engine change that lifts this).
+// The atomic Grid has no native atomic for a (value, index) pair.
 template <class Cfg>
-inline constexpr bool rereads_partials = !std::is_same_v<typename Cfg::grid, policy::single_pass<Cfg::grid::grid_size>>;
-template <class Cfg, class Acc>
 constexpr void check_arg_config() {
-  if constexpr (!is_tuned<Cfg>::value) {
+  if constexpr (!is_tuned<Cfg>::value)
     static_assert(!std::is_same_v<typename Cfg::grid, policy::atomic>,
                   "reduce: argmin/argmax need a Grid policy that combines partials in code (single_pass, gridstride "
                   "or multipass): there is no native atomic for a (value, index) pair");
-    static_assert(!(rereads_partials<Cfg> && Cfg::load::vectorized && sizeof(Acc) > 16),
-                  "reduce: arg_min_max with a vector Load needs Grid single_pass (the other Grid policies re-read the "
-                  "32-byte partials with the config's Load); use single_pass, or a scalar Load");
-  }
 }
-// The tuned default's table holds vector-Load kernels on multipass and gridstride: the fused pass takes the
-// default's single_pass fallback instead.
-template <class Cfg, class Acc>
-struct arg_config {
-  using type = Cfg;
-};
-template <class Fallback, class Acc>
-struct arg_config<policy::tuned<Fallback>, Acc> {
-  using type = std::conditional_t<(sizeof(Acc) > 16), Fallback, policy::tuned<Fallback>>;
-};
-template <class Cfg, class Acc>
-using arg_config_t = typename arg_config<Cfg, Acc>::type;
 }  // namespace detail
 
 // Two-phase entry points, CUB style: d_temp == nullptr asks for temp_bytes. Asynchronous on `stream`.
@@ -176,10 +156,9 @@ using arg_config_t = typename arg_config<Cfg, Acc>::type;
   template <class Cfg, class T>                                                                                       \
   status device_##NAME##_status(void* d_temp, std::size_t& temp_bytes, const T* d_in, ACC<T>* d_out, std::uint64_t n, \
                                 cudaStream_t stream = 0) {                                                            \
-    using C = detail::arg_config_t<Cfg, ACC<T>>;                                                                      \
-    detail::check_arg_config<C, ACC<T>>();                                                                            \
-    return device_transform_reduce_status<C>(d_temp, temp_bytes, d_in, d_out, n, detail::TRANSFORM<T>{}, OP{},        \
-                                             stream);                                                                 \
+    detail::check_arg_config<Cfg>();                                                                                  \
+    return device_transform_reduce_status<Cfg>(d_temp, temp_bytes, d_in, d_out, n, detail::TRANSFORM<T>{}, OP{},      \
+                                               stream);                                                               \
   }                                                                                                                   \
   template <class Cfg, class T>                                                                                       \
   cudaError_t device_##NAME(void* d_temp, std::size_t& temp_bytes, const T* d_in, ACC<T>* d_out, std::uint64_t n,     \

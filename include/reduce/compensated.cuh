@@ -36,16 +36,10 @@ __host__ __device__ __forceinline__ T add_rn(T a, T b) {
   return a + b;
 #endif
 }
+// a - b rounded once: negation is exact, so this is a - b in IEEE arithmetic.
 template <class T>
 __host__ __device__ __forceinline__ T sub_rn(T a, T b) {
-#ifdef __CUDA_ARCH__
-  if constexpr (std::is_same_v<T, float>)
-    return __fsub_rn(a, b);
-  else
-    return __dsub_rn(a, b);
-#else
-  return a - b;
-#endif
+  return add_rn(a, -b);
 }
 }  // namespace detail
 

@@ -51,8 +51,7 @@ void check_all(const std::vector<T>& h, unsigned offset, const std::string& data
                                      }),
                 reference<true>(h), "argmax " + what);
   }
-  // Fused: on gridstride and multipass its 32-byte partials need a scalar Load (a compile-time rule, argminmax.cuh).
-  if constexpr (!(reduce::detail::rereads_partials<C> && C::load::vectorized)) {
+  {  // fused: its 32-byte partials are read one by one in later passes, whatever the Load
     const auto both =
         ext::run<extrema<T>>(h, offset, [](void* t, std::size_t& b, const T* in, extrema<T>* out, std::uint64_t n) {
           return reduce::device_arg_min_max<C>(t, b, in, out, n);

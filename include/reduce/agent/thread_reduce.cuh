@@ -42,10 +42,15 @@ struct agent {
     return is_blocked ? I(tid) * items + j : tid + I(j) * Block;
   }
 
+  // A vector Load reads 16-byte vectors of T where T divides 16 bytes; larger elements (a 32-byte partial of a fused
+  // argmin/argmax in a later pass) are read one by one, with the same items and arrangement.
+  template <class T>
+  static constexpr bool vectors_of = Load::vectorized && 16 % sizeof(T) == 0;
+
   // Units (elements, or 16-byte vectors for a vector Load) of the tiled body of n elements at `in`.
   template <class T>
   __host__ __device__ static std::uint64_t units(const T* in, std::uint64_t n) {
-    if constexpr (Load::vectorized) return split_for_vectors(in, n).vectors;
+    if constexpr (vectors_of<T>) return split_for_vectors(in, n).vectors;
     return n;
   }
   static constexpr std::uint64_t tile_units = std::uint64_t(Block) * items;
@@ -88,7 +93,7 @@ struct agent {
   // This thread's partial over n elements at `in`, each element transformed by `tr` (detail/transform.cuh).
   template <class Acc, class I, class T, class Op, class Tr>
   __device__ static Acc walk(const T* in, I n, I first, I stride, Op op, Tr tr) {
-    if constexpr (Load::vectorized) {
+    if constexpr (vectors_of<T>) {
       using V = vec16<T>;
       const vector_split sp = split_for_vectors(in, n);
       const I head = I(sp.head);

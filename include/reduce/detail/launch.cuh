@@ -28,7 +28,7 @@ struct shape {
   // Upper bound of the tiled units over n elements, whatever the pointer's alignment (for storage sizes).
   template <class T>
   static std::uint64_t units_bound(std::uint64_t n) {
-    if constexpr (Cfg::load::vectorized) return (n + vec16<T>::size - 1) / vec16<T>::size;
+    if constexpr (agent_t::template vectors_of<T>) return (n + vec16<T>::size - 1) / vec16<T>::size;
     return n;
   }
   static std::uint64_t tiles(std::uint64_t units) {
