@@ -161,14 +161,19 @@ def matrix_section(rows, out):
         out.append("\n</details>\n")
 
 
+def open_table(out, title, header, align):
+    """A section title and a Markdown table head (header and align: cells joined by " | ")."""
+    out += [f"## {title}\n", f"| {header} |", f"| {align} |"]
+
+
 def other_types_section(rows, out):
     """Matrix runs of other element types (group matrix-TYPE): best kernel, the default and CUB per size."""
     groups = sorted({r["group"] for r in rows if r["group"].startswith("matrix-")})
     if not groups:
         return
-    out.append("## Other element types: best kernel and the default beside CUB\n")
-    out.append("| type | n | CUB us | best kernel | us | vs CUB | default us | default vs CUB | default / best |")
-    out.append("| --- | --- | ---: | --- | ---: | ---: | ---: | ---: | ---: |")
+    open_table(out, "Other element types: best kernel and the default beside CUB",
+               "type | n | CUB us | best kernel | us | vs CUB | default us | default vs CUB | default / best",
+               "--- | --- | ---: | --- | ---: | ---: | ---: | ---: | ---:")
     for g in groups:
         cold = [r for r in rows if r["group"] == g and r["variant"] == "cold"]
         for n in sorted({r["n"] for r in cold}):
@@ -281,6 +286,28 @@ def extension_section(rows, out):
         out.append("")
 
 
+def offset_section(rows, out, first_type):
+    """Group offset (offset-TYPE for other types): CUB and the default with the input one element past an aligned
+    address, beside their aligned times from the matrix group of the same run."""
+    groups = sorted({r["group"] for r in rows if r["group"] == "offset" or r["group"].startswith("offset-")})
+    if not groups:
+        return
+    open_table(out, "Input offset by one element (not 16-byte aligned)",
+               "type | n | CUB us | CUB +1 us | default us | default +1 us | default +1 / aligned | CUB +1 / default +1",
+               "--- | --- | ---: | ---: | ---: | ---: | ---: | ---:")
+    for g in groups:
+        matrix = "matrix" + g[len("offset"):]
+        t = g[len("offset-"):] if "-" in g else first_type
+        at = {(r["kernel"], r["n"]): r["median_us"] for r in rows
+              if r["group"] in (g, matrix) and r["variant"] == "cold"}
+        for n in sorted({r["n"] for r in rows if r["group"] == g}):
+            cub, cub1 = at.get((BASELINES[0], n)), at.get((BASELINES[0] + "+1", n))
+            d, d1 = at.get(("default", n)), at.get(("default+1", n))
+            out.append(f"| {t} | {size_label(n)} | {fmt(cub)} | {fmt(cub1)} | {fmt(d)} | {fmt(d1)} | "
+                       f"{fmt(d1 / d if d and d1 else None, 3)} | {fmt(cub1 / d1 if cub1 and d1 else None)} |")
+    out.append("")
+
+
 def main(argv):
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("json", nargs="+", help="files written by reduce-bench --benchmark_out=FILE")
@@ -308,6 +335,7 @@ def main(argv):
     out += [f"![{name}]({name})\n" for name in plots]
     matrix_section(rows, out)
     other_types_section(rows, out)
+    offset_section(rows, out, context.get("reduce_type", "float"))
     journey_section(rows, out)
     sweep_section(rows, out)
     extension_section(rows, out)

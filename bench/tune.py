@@ -19,7 +19,7 @@ LOADS = {"scalar1": "scalar<1>", "scalar4-striped": "scalar<4>", "scalar4-blocke
 FINISH = {"none": "none", "serial": "serial", "unroll-warp": "unrolled_last_warp", "unrolled": "unrolled",
           "shuffle": "shuffle", "tree-modulo": "tree, tp::interleaved_modulo",
           "tree-strided": "tree, tp::interleaved_strided", "tree-sequential": "tree, tp::sequential"}
-GRIDS = {"multipass": "multipass", "gridstride": "gridstride<>", "singlepass": "single_pass<>",
+GRIDS = {"multipass": "multipass", "gridstride": "gridstride<>", "singlepass": "single_pass<>", "cluster16": "cluster<>",
          "reproducible": "reproducible<>"}
 
 

@@ -1,5 +1,6 @@
 // Compile-only check (ctest compile-sm75/sm80/sm90): the library builds for Turing, Ampere and Hopper. Hopper-only
-// features (programmatic dependent launch) compile to no-ops below sm_90.
+// features compile to no-ops below sm_90 (programmatic dependent launch) or to a trap the dispatcher never reaches
+// (the cluster epilogue: Grid cluster runs as single_pass there).
 #include <boost/mp11.hpp>
 #include <reduce/reduce.cuh>
 
@@ -10,7 +11,8 @@ using configs =
                          p::config<p::vector<4>, p::unrolled, p::sequential, p::gridstride<>, 512>,
                          p::config<p::scalar<1>, p::none, p::sequential, p::atomic, 256>,
                          p::config<p::vector<1>, p::unrolled_last_warp, p::sequential, p::single_pass<>, 64>,
-                         p::config<p::vector<2>, p::shuffle, p::sequential, p::reproducible<>, 256>>;
+                         p::config<p::vector<2>, p::shuffle, p::sequential, p::reproducible<>, 256>,
+                         p::config<p::scalar<4>, p::serial, p::sequential, p::cluster<8>, 128>>;
 
 int main() {
   std::size_t bytes = 0;

@@ -8,7 +8,8 @@ using cfg = p::config<p::vector<2>, p::shuffle, p::sequential, p::single_pass<>,
 using grid_kinds = ::testing::Types<p::config<p::scalar<2>, p::shuffle, p::sequential, p::multipass, 128>,
                                     p::config<p::scalar<2>, p::shuffle, p::sequential, p::gridstride<>, 128>,
                                     p::config<p::scalar<2>, p::shuffle, p::sequential, p::atomic, 128>,
-                                    p::config<p::scalar<2>, p::shuffle, p::sequential, p::single_pass<>, 128>>;
+                                    p::config<p::scalar<2>, p::shuffle, p::sequential, p::single_pass<>, 128>,
+                                    p::config<p::scalar<2>, p::shuffle, p::sequential, p::cluster<>, 128>>;
 
 TEST(Convenience, ReturnsTheValue) {
   REQUIRE_GPU();
@@ -133,4 +134,31 @@ TEST(PersistentGrid, CachedPerConfiguration) {
       1024, 0));
   EXPECT_EQ(b, sms * std::min(per_sm32, per_sm64));  // one grid for both offset widths
   EXPECT_GT(a, b);
+}
+
+// Grid cluster runs as a cluster wherever the device has them (Hopper and newer), not as its single_pass fallback,
+// and reads nothing from its temporary storage: storage full of garbage (0xff) gives the exact result.
+TEST(Cluster, RunsAsOneClusterOnHopperAndIgnoresTemporaryStorage) {
+  REQUIRE_GPU();
+  using c16 = p::config<p::vector<4>, p::shuffle, p::sequential, p::cluster<>, 256>;
+  int dev = 0, major = 0;
+  CUDA_OK(cudaGetDevice(&dev));
+  CUDA_OK(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev));
+  bool ok = false;
+  CUDA_OK((reduce::detail::clusters_available<c16, int, long long, reduce::sum, reduce::detail::no_transform>(ok)));
+  EXPECT_EQ(ok, major >= 9);
+  for (std::uint64_t n : {std::uint64_t(4096 * 4 + 3), std::uint64_t(1) << 18, std::uint64_t(3'000'017)}) {
+    const auto h = test::random_vector<int>(n, -1000, 1000, 7);
+    test::device_buffer<int> in(n);
+    test::device_buffer<long long> out(1);
+    CUDA_OK(cudaMemcpy(in.base, h.data(), n * sizeof(int), cudaMemcpyHostToDevice));
+    std::size_t bytes = 0;
+    CUDA_OK(reduce::device_reduce<c16>(nullptr, bytes, in.base, out.base, n));
+    test::device_buffer<unsigned char> temp(bytes);
+    CUDA_OK(cudaMemset(temp.base, 0xff, bytes));
+    CUDA_OK(reduce::device_reduce<c16>(temp.base, bytes, in.base, out.base, n));
+    long long got = 0;
+    CUDA_OK(cudaMemcpy(&got, out.base, sizeof(got), cudaMemcpyDeviceToHost));
+    EXPECT_EQ(got, test::reference<long long>(h, reduce::sum{})) << "n = " << n;
+  }
 }

@@ -53,11 +53,11 @@ struct sampler::current {
 
 sampler::sampler(const device_info& dev, const element_type& type, std::uint64_t max_n)
     : dev_(dev), type_(type), max_n_(max_n) {
-  const std::size_t bytes = max_n * type.size;
+  const std::size_t bytes = (max_n + 1) * type.size;  // + 1: rows that read from the second element
   if (cudaError_t e = cudaMalloc(&in_, bytes))
     throw cuda_failure(e, "cannot allocate the input (" + std::to_string(bytes >> 20) + " MiB of " + type.name +
                               "): " + cudaGetErrorString(e) + "; use smaller --sizes / --n");
-  BENCH_CUDA(type.fill(in_, max_n, 0));
+  BENCH_CUDA(type.fill(in_, max_n + 1, 0));
   BENCH_CUDA(cudaMalloc(&out_, 256));
   BENCH_CUDA(cudaMalloc(&scratch_, sizeof(unsigned long long)));
   temp_capacity_ = std::size_t(1) << 20;
@@ -80,14 +80,16 @@ sampler::~sampler() {
   BENCH_CUDA_CLEANUP(cudaStreamDestroy(capture_stream_));
 }
 
-const std::array<unsigned char, 8>& sampler::expected(std::uint64_t n) {
-  auto it = expected_.find(n);
+const void* sampler::input(const row& r) const { return static_cast<const char*>(in_) + r.offset * type_.size; }
+
+const std::array<unsigned char, 8>& sampler::expected(std::uint64_t n, std::uint64_t offset) {
+  auto it = expected_.find({n, offset});
   if (it != expected_.end()) return it->second;
   std::uint64_t units = 0;
-  BENCH_CUDA(type_.reference_units(in_, n, scratch_, units));
+  BENCH_CUDA(type_.reference_units(static_cast<const char*>(in_) + offset * type_.size, n, scratch_, units));
   std::array<unsigned char, 8> value{};
   type_.expected_from_units(units, value.data());
-  return expected_[n] = value;
+  return expected_[{n, offset}] = value;
 }
 
 call_args sampler::args_for(const row& r, std::uint64_t n, cudaStream_t stream) {
@@ -102,7 +104,7 @@ call_args sampler::args_for(const row& r, std::uint64_t n, cudaStream_t stream) 
   call_args a;
   a.temp = temp_;
   a.temp_bytes = bytes;
-  a.in = in_;
+  a.in = input(r);
   a.out = out_;
   a.host_out = host_out_.data();
   a.n = n;
@@ -159,7 +161,7 @@ void sampler::poison_result() {  // a row that writes nothing cannot pass with t
 
 bool sampler::fetch_and_check(const row& r, std::uint64_t n, sample& s) {
   if (!r.result_on_host) BENCH_CUDA(cudaMemcpy(host_out_.data(), out_, type_.size, cudaMemcpyDeviceToHost));
-  const auto& want = expected(n);
+  const auto& want = expected(n, r.offset);
   const bool ok = type_.equal(host_out_.data(), want.data());
   if (!ok) {
     s.got = type_.format(host_out_.data());
@@ -208,7 +210,7 @@ sample sampler::take(const row& r, std::uint64_t n, variant v) {
     case variant::cold:
       s.seconds = timed_calls(r, current_->a, 1);
       s.passed = fetch_and_check(r, n, s);
-      if (r.kind != row_kind::kernel) baseline_samples_[{int(r.kind), n}].push_back(s.seconds);
+      if (r.kind != row_kind::kernel && r.offset == 0) baseline_samples_[{int(r.kind), n}].push_back(s.seconds);
       break;
     case variant::back_to_back: {
       const int k = current_->calls;

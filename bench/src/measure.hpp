@@ -51,7 +51,8 @@ class sampler {
   struct current;  // the (row, n, variant) being sampled: warmed up, with its graph when there is one
   void prepare(const row& r, std::uint64_t n, variant v);
   call_args args_for(const row& r, std::uint64_t n, cudaStream_t stream);
-  const std::array<unsigned char, 8>& expected(std::uint64_t n);
+  const void* input(const row& r) const;  // the row's first element
+  const std::array<unsigned char, 8>& expected(std::uint64_t n, std::uint64_t offset);
   void poison_result();
   bool fetch_and_check(const row& r, std::uint64_t n, sample& s);
   double timed_calls(const row& r, const call_args& a, int calls);
@@ -70,7 +71,7 @@ class sampler {
   std::unique_ptr<l2_flush> flush_;
   cudaEvent_t start_ = nullptr, stop_ = nullptr;
   cudaStream_t capture_stream_ = nullptr;
-  std::map<std::uint64_t, std::array<unsigned char, 8>> expected_;
+  std::map<std::pair<std::uint64_t, std::uint64_t>, std::array<unsigned char, 8>> expected_;  // by (n, offset)
   std::map<std::pair<int, std::uint64_t>, std::vector<double>> baseline_samples_;
   std::unique_ptr<current> current_;
   std::vector<unsigned char> pageable_;  // --system: host copies of the input, made on first use

@@ -148,6 +148,8 @@ void register_benchmarks(sampler& s, const device_info& dev, const options& o, c
       add_baselines(o, t, "matrix", table, n);
       add(o, {"matrix/" + t.tuned_default.name, table, &t.tuned_default, n, variant::cold, -1, "", 0});
       for (const row& r : t.matrix) add(o, {"matrix/" + r.name, table, &r, n, variant::cold, -1, "", 0});
+      for (const row& r : t.offset)
+        add(o, {"offset/" + r.name, "offset/" + size_text(n), &r, n, variant::cold, -1, "", 0}, false);
     }
   for (const std::string& name : o.journeys)
     for (const journey_rows& j : t.presets.journeys) {

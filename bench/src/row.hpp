@@ -33,6 +33,7 @@ struct row {
   cudaError_t (*run)(const call_args& a) = nullptr;
   bool result_on_host = false;  // thrust
   bool capturable = true;       // can be captured in a CUDA graph (thrust synchronises and allocates: no)
+  std::uint64_t offset = 0;     // the input starts this many elements into the data (1: not 16-byte aligned)
 };
 
 // The seeds as rows (presets.cuh): journeys in order, and the two sweeps with their coordinates.
@@ -73,6 +74,7 @@ struct element_type {
   std::vector<row> baselines;  // CUB, then thrust
   std::vector<row> matrix;     // every kernel of reduce::matrix::all, in matrix order
   row tuned_default;           // reduce::default_config: the tuning table's kernel for each n
+  std::vector<row> offset;     // CUB and the default with the input one element past an aligned address
   preset_rows presets;
 };
 

@@ -9,6 +9,7 @@
 #include <reduce/policy/config.cuh>
 
 #include "grid/atomic.cuh"
+#include "grid/cluster.cuh"
 #include "grid/gridstride.cuh"
 #include "grid/multipass.cuh"
 #include "grid/reproducible.cuh"

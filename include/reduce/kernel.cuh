@@ -1,6 +1,8 @@
 // The thin kernel: the agent folds the input, the BlockFinish combines the block, the Grid policy's epilogue
 // hands the block result on (store it, combine it atomically, or let the last block finish the job).
 #pragma once
+#include <cooperative_groups.h>
+
 #include <cstdint>
 #include <cuda/atomic>
 #include <cuda/std/type_traits>
@@ -78,6 +80,38 @@ __device__ void store_tile_partials(const T* in, I n, Acc* out, Op op, Tr tr) {
   }
 }
 
+// Grid cluster, at kernel entry: every thread arrives on the cluster barrier (no ordering needed). cluster_fold waits
+// on it before touching block 0's shared memory, which is valid only once block 0 has started; by then the wait is
+// free (the input walk came in between).
+__device__ __forceinline__ void cluster_arrive_on_entry() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("barrier.cluster.arrive.relaxed;" ::: "memory");
+#endif
+}
+
+// Grid cluster: the grid is one cluster of C blocks. Thread 0 of each block writes its block's result into block 0's
+// shared memory (distributed shared memory); after the cluster barrier (release/acquire) thread 0 of block 0 folds
+// the C values in block order. Nothing in global memory but *out.
+template <int C, class Acc, class Op>
+__device__ void cluster_fold(const Acc& v, Acc* out, Op op) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  __shared__ alignas(Acc) unsigned char raw[C * sizeof(Acc)];  // raw bytes: Acc may have member initialisers
+  Acc* parts = reinterpret_cast<Acc*>(raw);
+  cooperative_groups::cluster_group cluster = cooperative_groups::this_cluster();
+  const unsigned rank = cluster.block_rank();
+  asm volatile("barrier.cluster.wait;" ::: "memory");  // every block of the cluster has started (entry arrival)
+  if (threadIdx.x == 0) *cluster.map_shared_rank(parts + rank, 0) = v;
+  cluster.sync();  // block 0 stays resident until every block's store has landed
+  if (rank == 0 && threadIdx.x == 0) {
+    Acc r = parts[0];
+    for (int i = 1; i < C; ++i) r = op(r, parts[i]);
+    *out = r;
+  }
+#else
+  __trap();  // unreachable: the dispatcher runs single_pass where the device has no clusters
+#endif
+}
+
 // The other Grid policies: a block walks its tiles into one value (per thread with BlockFinish none) and hands it on.
 template <class Cfg, class T, class Acc, class Op, class I, class Tr>
 __device__ void reduce_and_hand_on(const T* in, I n, Acc* out, Op op, Tr tr, grid_args<Acc> g) {
@@ -87,7 +121,8 @@ __device__ void reduce_and_hand_on(const T* in, I n, Acc* out, Op op, Tr tr, gri
       agent<typename Cfg::load, Cfg::block>::template walk<Acc>(in, n, I(blockIdx.x), I(gridDim.x), op, tr);
 
   if constexpr (cuda::std::is_same_v<finish, policy::none>) {
-    static_assert(kind != policy::epilogue::last_block, "reduce: BlockFinish none has no block result to hand on");
+    static_assert(kind != policy::epilogue::last_block && kind != policy::epilogue::cluster,
+                  "reduce: BlockFinish none has no block result to hand on");
     const std::uint64_t i = std::uint64_t(blockIdx.x) * Cfg::block + threadIdx.x;
     if (i >= g.outputs) return;
     if constexpr (kind == policy::epilogue::atomic) wait_for_previous_grid();  // the identity fill
@@ -107,6 +142,8 @@ __device__ void reduce_and_hand_on(const T* in, I n, Acc* out, Op op, Tr tr, gri
         wait_for_previous_grid();  // the identity fill
         atomic_combine<Op, Acc>::apply(out, v);
       }
+    } else if constexpr (kind == policy::epilogue::cluster) {
+      cluster_fold<Cfg::grid::grid_size>(v, out, op);
     } else {
       // Last block done: thread 0 publishes its partial with release semantics; the block that takes the last
       // ticket acquires every other block's partial and folds them in block order (deterministic).
@@ -135,6 +172,7 @@ __global__ void __launch_bounds__(Cfg::block)
   // A programmatic launch that follows (the next pass) may start now: it waits in wait_for_previous_grid() for this
   // grid to complete before it reads anything, so only its launch latency overlaps this kernel.
   allow_next_grid();
+  if constexpr (Cfg::grid::kind == policy::epilogue::cluster) cluster_arrive_on_entry();
   if (g.input_from_previous_grid) wait_for_previous_grid();
   if constexpr (Cfg::grid::kind == policy::epilogue::per_tile)
     store_tile_partials<Cfg>(in, n, out, op, tr);

@@ -13,7 +13,7 @@ namespace p = reduce::policy;
 using loads = mp_list<p::scalar<1>, p::scalar<4>, p::scalar<4, p::blocked>, p::vector<1>, p::vector<4>>;
 using finishes = mp_list<p::none, p::serial, p::tree, p::unrolled_last_warp, p::unrolled, p::shuffle>;
 using indexings = mp_list<p::interleaved_modulo, p::interleaved_strided, p::sequential>;
-using grids = mp_list<p::multipass, p::gridstride<>, p::atomic, p::single_pass<>>;
+using grids = mp_list<p::multipass, p::gridstride<>, p::atomic, p::single_pass<>, p::cluster<>>;
 using blocks = mp_list<mp_int<128>, mp_int<256>, mp_int<512>>;
 
 template <class L, class F, class I, class G, class B>
@@ -37,7 +37,11 @@ template <class C>
 using is_dropped = mp_bool<dropped<C>::value>;
 
 using product = mp_product<make_config, loads, finishes, indexings, grids, blocks>;
-using all = mp_remove_if<product, is_dropped>;
+
+// Outside the product: a cluster of 1024-thread blocks, the fastest one-cluster shape at 2^18 floats in the
+// experiment of docs/perf-notes.md (attempt 4); the other Grid policies have no use for 1024 threads.
+using extras = mp_list<p::config<p::vector<4>, p::shuffle, p::sequential, p::cluster<>, 1024>>;
+using all = mp_append<mp_remove_if<product, is_dropped>, extras>;
 
 // The kernels of one Grid policy (tests and builds are split along this axis).
 template <class G>

@@ -11,11 +11,12 @@
 namespace {
 
 namespace p = reduce::policy;
-using concurrent = boost::mp11::mp_list<p::config<p::vector<2>, p::shuffle, p::sequential, p::single_pass<>, 256>,
-                                        p::config<p::vector<4>, p::tree, p::sequential, p::atomic, 256>,
-                                        p::config<p::scalar<4>, p::shuffle, p::sequential, p::atomic, 128>,
-                                        p::config<p::vector<2>, p::shuffle, p::sequential, p::reproducible<>, 256>,
-                                        reduce::default_config>;
+using concurrent =
+    boost::mp11::mp_list<p::config<p::vector<2>, p::shuffle, p::sequential, p::single_pass<>, 256>,
+                         p::config<p::vector<4>, p::tree, p::sequential, p::atomic, 256>,
+                         p::config<p::scalar<4>, p::shuffle, p::sequential, p::atomic, 128>,
+                         p::config<p::vector<2>, p::shuffle, p::sequential, p::reproducible<>, 256>,
+                         p::config<p::vector<1>, p::shuffle, p::sequential, p::cluster<>, 256>, reduce::default_config>;
 
 TEST(Concurrency, EightThreadsEightStreams) {
   REQUIRE_GPU();

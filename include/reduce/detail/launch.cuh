@@ -5,6 +5,9 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <mutex>
+#include <set>
+#include <utility>
 #include <cuda/std/type_traits>
 
 #include "../agent/thread_reduce.cuh"
@@ -87,6 +90,26 @@ template <class Cfg>
 using multipass_config =
     policy::config<typename Cfg::load, typename Cfg::finish, typename Cfg::indexing, policy::multipass, Cfg::block>;
 
+// A cluster of over 8 blocks needs a per-kernel opt-in (the non-portable size). It is set on the very pointer about to
+// be launched, once per device: a kernel template instantiated in several translation units has one copy per unit,
+// and two call sites of the same instantiation may name different copies (device run 13 found exactly that).
+template <int C>
+cudaError_t allow_cluster_size(const void* kernel) {
+  if constexpr (C <= 8) {
+    return cudaSuccess;
+  } else {
+    static std::mutex m;
+    static std::set<std::pair<int, const void*>> done;
+    int dev = 0;
+    if (cudaError_t e = cudaGetDevice(&dev)) return e;
+    std::lock_guard<std::mutex> lock(m);
+    if (done.count({dev, kernel})) return cudaSuccess;
+    if (cudaError_t e = cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1)) return e;
+    done.insert({dev, kernel});
+    return cudaSuccess;
+  }
+}
+
 // Launches reduce_kernel<Cfg> with 32-bit offsets where n allows. `after_own_kernel`: the previous kernel in the stream
 // is this reduction's own (a store_value or an earlier pass), so the launch may be programmatic (PDL): the kernel
 // starts while that one drains and waits for it only where it reads what that kernel wrote. A reduction's first kernel
@@ -98,18 +121,28 @@ cudaError_t launch(unsigned blocks, const T* in, std::uint64_t n, Acc* out, Op o
   config.gridDim = dim3(blocks);
   config.blockDim = dim3(Cfg::block);
   config.stream = stream;
-  cudaLaunchAttribute attribute[1];
+  cudaLaunchAttribute attribute[2];
   attribute[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
   attribute[0].val.programmaticStreamSerializationAllowed = after_own_kernel ? 1 : 0;
   config.attrs = attribute;
   config.numAttrs = 1;
-  if (fits_32bit_offsets(n))
-    return cudaLaunchKernelEx(&config, reduce_kernel<Cfg, T, Acc, Op, std::uint32_t, Tr>, in, std::uint32_t(n), out, op,
-                              tr, g);
+  if constexpr (Cfg::grid::kind == policy::epilogue::cluster) {  // the whole grid is one cluster
+    attribute[1].id = cudaLaunchAttributeClusterDimension;
+    attribute[1].val.clusterDim.x = blocks;
+    attribute[1].val.clusterDim.y = 1;
+    attribute[1].val.clusterDim.z = 1;
+    config.numAttrs = 2;
+  }
+  auto go = [&](auto kernel, auto count) {
+    if constexpr (Cfg::grid::kind == policy::epilogue::cluster)
+      if (cudaError_t e = allow_cluster_size<Cfg::grid::grid_size>(reinterpret_cast<const void*>(kernel))) return e;
+    return cudaLaunchKernelEx(&config, kernel, in, count, out, op, tr, g);
+  };
+  if (fits_32bit_offsets(n)) return go(reduce_kernel<Cfg, T, Acc, Op, std::uint32_t, Tr>, std::uint32_t(n));
 #ifdef REDUCE_FORCE_32_BIT_OFFSETS
   return cudaErrorInvalidValue;  // refused earlier, with a message, by check_arguments
 #else
-  return cudaLaunchKernelEx(&config, reduce_kernel<Cfg, T, Acc, Op, std::uint64_t, Tr>, in, n, out, op, tr, g);
+  return go(reduce_kernel<Cfg, T, Acc, Op, std::uint64_t, Tr>, n);
 #endif
 }
 

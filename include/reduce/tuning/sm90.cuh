@@ -15,30 +15,29 @@ struct sm90;
 
 // @generated-begin 4
 // clang-format off
-// 4-byte elements. H100 80GB HBM3, 2026-11-21, reduce-bench --matrix (float), docs/device-runs.md run 8
+// 4-byte elements. H100 80GB HBM3, 2026-11-21, reduce-bench --matrix (float), docs/device-runs.md run 13
 // n: picked kernel µs | fastest deterministic | fastest of all (atomic included) | CUB µs, CUB/picked
-//   2^10: scalar4-blocked/shuffle/multipass/b256 3.97 | scalar4-blocked/shuffle/multipass/b256 3.97 | scalar4-blocked/shuffle/multipass/b256 3.97 | 5.06, 1.27x
-//   2^12: vec4-striped/shuffle/gridstride/b256 4.19 | vec4-striped/shuffle/gridstride/b256 4.19 | vec4-striped/shuffle/atomic/b256 4.19 | 4.03, 0.96x
-//   2^14: scalar1/shuffle/multipass/b256 5.31 | scalar1/shuffle/multipass/b256 5.31 | scalar4-striped/shuffle/atomic/b128 4.83 | 7.52, 1.42x
-//   2^16: scalar4-striped/shuffle/multipass/b256 5.54 | scalar4-blocked/shuffle/gridstride/b256 5.54 | scalar4-striped/shuffle/atomic/b128 4.93 | 6.85, 1.24x
-//   2^18: scalar4-striped/shuffle/multipass/b256 5.76 | scalar4-blocked/shuffle/gridstride/b128 5.76 | scalar4-striped/shuffle/atomic/b256 5.12 | 7.74, 1.34x
-//   2^20: vec4-striped/unrolled/gridstride/b128 6.91 | vec4-striped/unrolled/gridstride/b128 6.91 | scalar4-blocked/shuffle/atomic/b512 6.34 | 8.70, 1.26x
-//   2^22: vec4-striped/shuffle/gridstride/b512 10.91 | vec4-striped/shuffle/gridstride/b512 10.91 | vec4-striped/shuffle/atomic/b256 10.24 | 13.31, 1.22x
-//   2^24: vec4-striped/shuffle/gridstride/b256 26.40 | vec4-striped/shuffle/gridstride/b256 26.40 | vec4-striped/shuffle/atomic/b512 25.73 | 28.58, 1.08x
-//   2^26: vec4-striped/shuffle/gridstride/b256 90.27 | vec4-striped/shuffle/multipass/b512 89.86 | vec4-striped/shuffle/atomic/b512 88.51 | 92.93, 1.03x
-//   2^28: vec4-striped/shuffle/gridstride/b256 344.51 | vec4-striped/unrolled/multipass/b512 341.89 | vec4-striped/shuffle/atomic/b512 338.18 | 349.22, 1.01x
-//   2^30: vec4-striped/unroll-warp/multipass/b512 1343.36 | vec4-striped/unroll-warp/multipass/b512 1343.36 | vec4-striped/tree-modulo/atomic/b512 1337.66 | 1386.66, 1.03x
+//   2^10: scalar4-striped/shuffle/cluster16/b256 4.03 | scalar4-striped/shuffle/cluster16/b256 4.03 | scalar4-blocked/shuffle/atomic/b256 4.03 | 4.93, 1.22x
+//   2^12: vec4-striped/shuffle/cluster16/b256 4.26 | vec4-striped/shuffle/cluster16/b256 4.26 | vec4-striped/shuffle/atomic/b256 4.26 | 4.13, 0.97x
+//   2^14: vec4-striped/shuffle/cluster16/b1024 4.70 | vec4-striped/shuffle/cluster16/b1024 4.70 | vec4-striped/shuffle/cluster16/b1024 4.70 | 7.46, 1.59x
+//   2^16: vec4-striped/unrolled/cluster16/b256 5.02 | vec4-striped/unrolled/cluster16/b256 5.02 | scalar4-blocked/shuffle/atomic/b512 4.93 | 7.39, 1.47x
+//   2^18: scalar4-striped/shuffle/multipass/b128 5.66 | scalar4-striped/shuffle/multipass/b128 5.66 | scalar4-blocked/shuffle/atomic/b256 5.15 | 7.62, 1.34x
+//   2^20: scalar4-striped/shuffle/gridstride/b256 6.78 | scalar4-striped/shuffle/gridstride/b256 6.78 | scalar4-striped/shuffle/atomic/b512 6.34 | 8.86, 1.31x
+//   2^22: vec4-striped/shuffle/multipass/b512 11.14 | vec4-striped/shuffle/gridstride/b512 10.98 | vec4-striped/unrolled/atomic/b256 10.24 | 13.22, 1.19x
+//   2^24: vec4-striped/shuffle/multipass/b512 27.52 | vec4-striped/shuffle/gridstride/b256 27.20 | vec4-striped/unrolled/atomic/b256 25.73 | 28.64, 1.04x
+//   2^26: vec4-striped/shuffle/multipass/b512 90.02 | vec4-striped/unrolled/gridstride/b256 89.70 | vec4-striped/shuffle/atomic/b512 88.54 | 92.45, 1.03x
+//   2^28: vec4-striped/shuffle/multipass/b512 342.14 | vec4-striped/unrolled/multipass/b512 341.38 | vec4-striped/shuffle/atomic/b512 338.24 | 349.47, 1.02x
+//   2^30: vec4-striped/shuffle/multipass/b512 1343.23 | vec4-striped/unroll-warp/multipass/b512 1342.75 | vec4-striped/tree-modulo/atomic/b512 1337.44 | 1387.39, 1.03x
 template <>
 struct sm90<4> {
-  using configs = boost::mp11::mp_list<tp::config<tp::scalar<4, tp::blocked>, tp::shuffle, tp::sequential, tp::multipass, 256>,
-      tp::config<tp::vector<4>, tp::shuffle, tp::sequential, tp::gridstride<>, 256>,
-      tp::config<tp::scalar<1>, tp::shuffle, tp::sequential, tp::multipass, 256>,
-      tp::config<tp::scalar<4>, tp::shuffle, tp::sequential, tp::multipass, 256>,
-      tp::config<tp::vector<4>, tp::unrolled, tp::sequential, tp::gridstride<>, 128>,
-      tp::config<tp::vector<4>, tp::shuffle, tp::sequential, tp::gridstride<>, 512>,
-      tp::config<tp::vector<4>, tp::shuffle, tp::sequential, tp::gridstride<>, 256>,
-      tp::config<tp::vector<4>, tp::unrolled_last_warp, tp::sequential, tp::multipass, 512>>;
-  static constexpr std::uint64_t up_to[] = {std::uint64_t(1) << 11, std::uint64_t(1) << 13, std::uint64_t(1) << 15, std::uint64_t(1) << 19, std::uint64_t(1) << 21, std::uint64_t(1) << 23, std::uint64_t(1) << 29, ~std::uint64_t(0)};
+  using configs = boost::mp11::mp_list<tp::config<tp::scalar<4>, tp::shuffle, tp::sequential, tp::cluster<>, 256>,
+      tp::config<tp::vector<4>, tp::shuffle, tp::sequential, tp::cluster<>, 256>,
+      tp::config<tp::vector<4>, tp::shuffle, tp::sequential, tp::cluster<>, 1024>,
+      tp::config<tp::vector<4>, tp::unrolled, tp::sequential, tp::cluster<>, 256>,
+      tp::config<tp::scalar<4>, tp::shuffle, tp::sequential, tp::multipass, 128>,
+      tp::config<tp::scalar<4>, tp::shuffle, tp::sequential, tp::gridstride<>, 256>,
+      tp::config<tp::vector<4>, tp::shuffle, tp::sequential, tp::multipass, 512>>;
+  static constexpr std::uint64_t up_to[] = {std::uint64_t(1) << 11, std::uint64_t(1) << 13, std::uint64_t(1) << 15, std::uint64_t(1) << 17, std::uint64_t(1) << 19, std::uint64_t(1) << 21, ~std::uint64_t(0)};
 };
 // clang-format on
 // @generated-end 4

@@ -5,7 +5,7 @@
 namespace reduce::policy {
 
 // How a block hands on its result; the kernel's epilogue is chosen by this.
-enum class epilogue { store, atomic, last_block, per_tile };
+enum class epilogue { store, atomic, last_block, per_tile, cluster };
 
 // One tile per block; launch again over the partials until one value is left (log passes).
 struct multipass {
@@ -36,6 +36,19 @@ struct single_pass {
   static constexpr epilogue kind = epilogue::last_block;
   static constexpr int grid_size = Grid;
   static std::string name() { return Grid ? "singlepass" + std::to_string(Grid) : "singlepass"; }
+};
+
+// One thread block cluster of Blocks blocks (Hopper, sm_90): the blocks walk the input with a grid-stride loop and
+// fold their results in block order through distributed shared memory into block 0. One launch, no memset, no
+// temporary storage read or written: for inputs a few SMs can stream (up to about 1 MB, docs/perf-notes.md).
+// Deterministic. Where the device cannot run such a cluster it runs as single_pass<> with the same kernel shape.
+template <int Blocks = 16>
+struct cluster {
+  static_assert(Blocks >= 2 && Blocks <= 16,
+                "reduce: cluster<Blocks>: a cluster has 2..16 blocks (over 8 is Hopper's non-portable size)");
+  static constexpr epilogue kind = epilogue::cluster;
+  static constexpr int grid_size = Blocks;
+  static std::string name() { return "cluster" + std::to_string(Blocks); }
 };
 
 // Reproducible: a fixed grid (Grid blocks; 0 = SM count x occupancy) walks the tiles, storing one partial per tile,

@@ -1,0 +1,79 @@
+// Grid cluster: one thread block cluster walks the input and folds its block results through distributed shared
+// memory (the kernel's cluster epilogue). One launch and nothing to reset, so at mid sizes it pays neither the
+// single-pass memset nor a second launch; a cluster has at most 16 SMs, which bounds its bandwidth (perf-notes).
+#pragma once
+#include "single_pass.cuh"
+
+namespace reduce::detail {
+
+template <class Grid>
+struct grid_dispatch;
+
+// The same kernel shape as a single_pass grid: what a cluster config runs where clusters are unavailable.
+template <class Cfg>
+using single_pass_config =
+    policy::config<typename Cfg::load, typename Cfg::finish, typename Cfg::indexing, policy::single_pass<>, Cfg::block>;
+
+// Whether the current device can run reduce_kernel<Cfg> (both offset widths) as one cluster of C blocks: compute
+// capability 9.0 or newer and room for the cluster (cudaOccupancyMaxActiveClusters, which needs the size allowed
+// too). Cached per device and per instantiation.
+template <class Cfg, class T, class Acc, class Op, class Tr>
+cudaError_t clusters_available(bool& ok) {
+  constexpr int C = Cfg::grid::grid_size, max_devices = 64;
+  static std::atomic<int> cache[max_devices] = {};  // 0 unknown, 1 yes, 2 no
+  int dev = 0;
+  if (cudaError_t e = cudaGetDevice(&dev)) return e;
+  const int known = dev < max_devices ? cache[dev].load(std::memory_order_relaxed) : 0;
+  if (known) {
+    ok = known == 1;
+    return cudaSuccess;
+  }
+  int major = 0;
+  if (cudaError_t e = cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev)) return e;
+  ok = major >= 9;
+  auto fits = [&](auto kernel) -> cudaError_t {
+    if (!ok) return cudaSuccess;
+    if (cudaError_t e = allow_cluster_size<C>(reinterpret_cast<const void*>(kernel))) return e;
+    cudaLaunchConfig_t config{};
+    config.gridDim = dim3(C);
+    config.blockDim = dim3(Cfg::block);
+    cudaLaunchAttribute attribute[1];
+    attribute[0].id = cudaLaunchAttributeClusterDimension;
+    attribute[0].val.clusterDim = {unsigned(C), 1, 1};
+    config.attrs = attribute;
+    config.numAttrs = 1;
+    int clusters = 0;
+    if (cudaError_t e = cudaOccupancyMaxActiveClusters(&clusters, kernel, &config)) return e;
+    ok = clusters > 0;
+    return cudaSuccess;
+  };
+  if (cudaError_t e = fits(reduce_kernel<Cfg, T, Acc, Op, std::uint32_t, Tr>)) return e;
+#ifndef REDUCE_FORCE_32_BIT_OFFSETS
+  if (cudaError_t e = fits(reduce_kernel<Cfg, T, Acc, Op, std::uint64_t, Tr>)) return e;
+#endif
+  if (dev < max_devices) cache[dev].store(ok ? 1 : 2, std::memory_order_relaxed);
+  return cudaSuccess;
+}
+
+template <int C>
+struct grid_dispatch<policy::cluster<C>> {
+  using fallback = grid_dispatch<policy::single_pass<>>;
+
+  template <class Cfg, class T, class Acc, class Op, class Tr>
+  static cudaError_t temp_bytes(std::uint64_t n, std::size_t& bytes) {  // the fallback's: it may run instead
+    return fallback::template temp_bytes<single_pass_config<Cfg>, T, Acc, Op, Tr>(n, bytes);
+  }
+
+  template <class Cfg, class T, class Acc, class Op, class Tr>
+  static cudaError_t run(void* temp, const T* in, std::uint64_t n, Acc* out, Op op, Tr tr, cudaStream_t stream) {
+    using s = shape<Cfg>;
+    if (s::tiles(s::agent_t::units(in, n)) == 1)
+      return launch<one_block_config<Cfg>>(1, in, n, out, op, grid_args<Acc>{}, stream, false, tr);
+    bool ok = false;
+    if (cudaError_t e = clusters_available<Cfg, T, Acc, Op, Tr>(ok)) return e;
+    if (!ok) return fallback::template run<single_pass_config<Cfg>>(temp, in, n, out, op, tr, stream);
+    return launch<Cfg>(C, in, n, out, op, grid_args<Acc>{}, stream, false, tr);
+  }
+};
+
+}  // namespace reduce::detail
