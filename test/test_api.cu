@@ -21,6 +21,34 @@ TEST(Convenience, ReturnsTheValue) {
             test::reference<long long>(h, reduce::max{}));
 }
 
+// The default on integers reads the exact table (atomic grids where they are fastest): full-range unsigned values,
+// so sums wrap; every result exact and the same on a second call, at sizes of every entry of the table.
+TEST(Convenience, DefaultIntegerOpsAreExactOnEveryTableEntry) {
+  REQUIRE_GPU();
+  using table = reduce::tuning::sm90_exact<4>;
+  std::vector<std::uint64_t> sizes;
+  for (std::uint64_t bound : table::up_to) sizes.push_back(std::min<std::uint64_t>(bound, (1u << 23) + 5));
+  sizes.push_back((1u << 18) + 3);
+  const std::uint64_t most = *std::max_element(sizes.begin(), sizes.end());
+  std::vector<unsigned> h(most);
+  std::mt19937 rng(4);
+  for (auto& x : h) x = unsigned(rng());
+  test::device_buffer<unsigned> d(most);
+  CUDA_OK(cudaMemcpy(d.base, h.data(), most * sizeof(unsigned), cudaMemcpyHostToDevice));
+  for (std::uint64_t n : sizes) {
+    const std::vector<unsigned> part(h.begin(), h.begin() + n);
+    const unsigned sum = reduce::reduce(d.base, n);
+    EXPECT_EQ(sum, test::reference<unsigned>(part, reduce::sum{})) << n;
+    EXPECT_EQ(reduce::reduce(d.base, n), sum) << n;
+    EXPECT_EQ((reduce::reduce<reduce::default_config, unsigned>(d.base, n, reduce::bit_xor{})),
+              test::reference<unsigned>(part, reduce::bit_xor{}))
+        << n;
+    EXPECT_EQ((reduce::reduce<reduce::default_config, unsigned>(d.base, n, reduce::max{})),
+              test::reference<unsigned>(part, reduce::max{}))
+        << n;
+  }
+}
+
 TEST(Convenience, ThrowsWithAClearMessage) {
   REQUIRE_GPU();
   std::vector<float> host(100, 1.f);

@@ -117,21 +117,56 @@ TEST(Errors, NullPointersAreRefusedBeforeAnyLaunch) {
   }
 }
 
-// The tuned default's table: ranges in increasing order, the last open-ended, every entry a config of the matrix
+// The tuned default's tables: ranges in increasing order, the last open-ended, every entry a config of the matrix
 // (so the matrix tests cover every kernel the default can pick), and the lookup takes the first range reaching n.
-TEST(Tuning, TableIsOrderedAndFromTheMatrix) {
-  using table = reduce::tuning::sm90<4>;
-  constexpr std::size_t entries = boost::mp11::mp_size<table::configs>::value;
-  for (std::size_t i = 1; i < entries; ++i) EXPECT_LT(table::up_to[i - 1], table::up_to[i]);
-  EXPECT_EQ(table::up_to[entries - 1], ~std::uint64_t(0));
-  boost::mp11::mp_for_each<boost::mp11::mp_transform<boost::mp11::mp_identity, table::configs>>([](auto id) {
+template <class Table>
+void expect_well_formed_table() {
+  constexpr std::size_t entries = boost::mp11::mp_size<typename Table::configs>::value;
+  for (std::size_t i = 1; i < entries; ++i) EXPECT_LT(Table::up_to[i - 1], Table::up_to[i]);
+  EXPECT_EQ(Table::up_to[entries - 1], ~std::uint64_t(0));
+  boost::mp11::mp_for_each<boost::mp11::mp_transform<boost::mp11::mp_identity, typename Table::configs>>([](auto id) {
     using C = typename decltype(id)::type;
     EXPECT_TRUE((boost::mp11::mp_contains<reduce::matrix::all, C>::value)) << C::name();
   });
-  EXPECT_EQ(reduce::detail::table_entry<table>(0), 0u);
+  EXPECT_EQ(reduce::detail::table_entry<Table>(0), 0u);
   for (std::size_t i = 0; i + 1 < entries; ++i) {
-    EXPECT_EQ(reduce::detail::table_entry<table>(table::up_to[i]), i);
-    EXPECT_EQ(reduce::detail::table_entry<table>(table::up_to[i] + 1), i + 1);
+    EXPECT_EQ(reduce::detail::table_entry<Table>(Table::up_to[i]), i);
+    EXPECT_EQ(reduce::detail::table_entry<Table>(Table::up_to[i] + 1), i + 1);
   }
+}
+
+TEST(Tuning, TablesAreOrderedAndFromTheMatrix) {
+  expect_well_formed_table<reduce::tuning::sm90<4>>();
+  expect_well_formed_table<reduce::tuning::sm90<8>>();
+  expect_well_formed_table<reduce::tuning::sm90_exact<4>>();
   EXPECT_EQ(reduce::default_config::name(), "default");
+}
+
+// The atomic grid appears only in the exact tables, and only order-free (integer accumulator, native atomic) calls
+// read them: floating-point sums, products and user ops get a deterministic table.
+template <class C>
+using grid_is_atomic = std::is_same<typename C::grid, reduce::policy::atomic>;
+template <class Table>
+constexpr bool has_atomic_grid() {
+  return boost::mp11::mp_any_of<typename Table::configs, grid_is_atomic>::value;
+}
+struct user_plus {
+  __host__ __device__ int operator()(int a, int b) const { return a + b; }
+};
+TEST(Tuning, AtomicGridOnlyWhereEveryOrderGivesTheSameBits) {
+  using reduce::detail::tuned_table;
+  namespace t = reduce::tuning;
+  static_assert(std::is_same_v<tuned_table<int, int, reduce::sum>, t::sm90_exact<4>>);
+  static_assert(std::is_same_v<tuned_table<unsigned, unsigned, reduce::bit_xor>, t::sm90_exact<4>>);
+  static_assert(std::is_same_v<tuned_table<std::int64_t, std::int64_t, reduce::max>, t::sm90_exact<8>>);
+  static_assert(std::is_same_v<tuned_table<float, float, reduce::sum>, t::sm90<4>>);
+  static_assert(std::is_same_v<tuned_table<double, double, reduce::sum>, t::sm90<8>>);
+  static_assert(std::is_same_v<tuned_table<int, int, reduce::product>, t::sm90<4>>);
+  static_assert(std::is_same_v<tuned_table<int, float, reduce::sum>, t::sm90<4>>);  // float accumulator of ints
+  using user = decltype(reduce::make_op(user_plus{}, 0));
+  static_assert(std::is_same_v<tuned_table<int, int, user>, t::sm90<4>>);
+  EXPECT_TRUE(has_atomic_grid<t::sm90_exact<4>>());
+  EXPECT_FALSE(has_atomic_grid<t::sm90<4>>());
+  EXPECT_FALSE(has_atomic_grid<t::sm90<8>>());
+  EXPECT_FALSE(has_atomic_grid<t::sm90_exact<8>>());  // no int64 measurement: the 8-byte deterministic table
 }

@@ -30,12 +30,14 @@ std::size_t l2_flush_bytes(const device_info& d);
 
 // Evicts the input from L2 by *reading* a buffer of at least twice the L2 size (a memset flush would leave dirty
 // lines whose write-back is charged to the next kernel). The read's result is stored, so it is never optimised away.
+// Then one thread waits settle_ns on the device before the next kernel in the stream may start.
 class l2_flush {
  public:
   explicit l2_flush(const device_info& d);
   ~l2_flush();
   l2_flush(const l2_flush&) = delete;
   l2_flush& operator=(const l2_flush&) = delete;
+  static constexpr unsigned long long settle_ns = 20000;
   void run(cudaStream_t stream);  // asynchronous, in stream order
   std::size_t bytes() const { return bytes_; }
 

@@ -127,7 +127,7 @@ template <class Cfg, class T, class Acc, class Tr, class Op = sum>
 status device_transform_reduce_status(void* d_temp, std::size_t& temp_bytes, const T* d_in, Acc* d_out, std::uint64_t n,
                                       Tr transform, Op op = {}, cudaStream_t stream = 0) {
   if constexpr (detail::is_tuned<Cfg>::value) {  // the tuned default: the table's kernel for this n
-    return detail::with_tuned_config<Cfg, T>(n, [&](auto config) {
+    return detail::with_tuned_config<Cfg, T, Acc, Op>(n, [&](auto config) {
       using C = typename decltype(config)::type;
       return detail::run_config<C>(d_temp, temp_bytes, d_in, d_out, n, transform, op, stream);
     });

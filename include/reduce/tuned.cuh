@@ -1,6 +1,7 @@
 // The default configuration: not one kernel but a table lookup. For each call it picks, by the device's architecture,
-// the element size and n, a kernel of the matrix measured to be the fastest there (tuning/sm90.cuh), and runs it.
-// A given (GPU architecture, T, n) always runs the same kernel, so results repeat bitwise like any fixed config.
+// the element size, the kind of op and n, a kernel of the matrix measured to be the fastest there (tuning/sm90.cuh),
+// and runs it. A given (GPU architecture, T, op, n) always runs the same kernel, and the atomic grid is picked only
+// where every order of combining gives the same bits, so results repeat bitwise like any fixed config.
 #pragma once
 #include <cuda_runtime.h>
 
@@ -9,6 +10,7 @@
 #include <reduce/policy/config.cuh>
 #include <string>
 
+#include "detail/atomic.cuh"
 #include "tuning/sm90.cuh"
 
 namespace reduce {
@@ -53,10 +55,21 @@ std::size_t table_entry(std::uint64_t n) {
   return i;
 }
 
-// Calls f(mp_identity<C>{}) with the config the tuned default Cfg picks for n elements of T, and returns its result.
-template <class Cfg, class T, class F>
+// Integer accumulators under an op with a native atomic: integer sums, min, max and bitwise ops are associative and
+// commutative bit for bit, so the atomic grid gives the same result on every run.
+template <class Acc, class Op>
+inline constexpr bool order_free = cuda::std::is_integral_v<Acc>&& atomic_combine<Op, Acc>::supported;
+
+// The table the tuned default reads for elements of T reduced with op into Acc.
+template <class T, class Acc, class Op>
+using tuned_table =
+    cuda::std::conditional_t<order_free<Acc, Op>, tuning::sm90_exact<int(sizeof(T))>, tuning::sm90<int(sizeof(T))>>;
+
+// Calls f(mp_identity<C>{}) with the config the tuned default Cfg picks for n elements of T (op into Acc), and returns
+// its result.
+template <class Cfg, class T, class Acc, class Op, class F>
 auto with_tuned_config(std::uint64_t n, F&& f) {
-  using table = tuning::sm90<int(sizeof(T))>;
+  using table = tuned_table<T, Acc, Op>;
   using choices = boost::mp11::mp_push_back<typename table::configs, typename Cfg::fallback>;
   constexpr std::size_t count = boost::mp11::mp_size<choices>::value;
   const std::size_t i = device_major() == 9 ? table_entry<table>(n) : count - 1;
