@@ -41,12 +41,12 @@ run() {
 run matrix --matrix
 run journeys --journey=all --system
 run sweeps --sweep=all
-run latency --latency --benchmark_filter=/back-to-back
 for t in double int32; do  # double and int32 sums at 2^20 and 2^28, where this build has the type (exit 2: not)
   "$exe" --type=$t --sizes=10 --benchmark_filter='^$' >/dev/null 2>&1
   [[ $? -ne 2 ]] && run matrix-$t --matrix --type=$t --sizes=20,28
 done
 run extensions --extensions  # narrow types, squares, argmin/argmax, compensated: 2^20, 2^24, 2^28 (docs/extensions.md)
+run latency --latency --benchmark_filter=/back-to-back  # the longest part (about 4 minutes on an H100): last
 
 jsons=("$out/matrix.json" "$out/journeys.json" "$out/sweeps.json" "$out/latency.json" "$out/extensions.json")
 for t in double int32; do [[ -s $out/matrix-$t.json ]] && jsons+=("$out/matrix-$t.json"); done
