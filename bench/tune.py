@@ -1,14 +1,18 @@
 #!/usr/bin/env python3
-"""Derives the tuned default's table (include/reduce/tuning/sm90.cuh) from bench results.
+"""Derives the tuned default's tables (include/reduce/tuning/sm90.cuh) from bench results.
 
-    python3 bench/tune.py RESULTS.csv [--bytes 4] [--exact] [--write include/reduce/tuning/sm90.cuh]
+    python3 bench/tune.py LABEL=RESULTS.csv [LABEL=RESULTS.csv ...] [--bytes 4] [--exact] [--source TEXT]
+                          [--write include/reduce/tuning/sm90.cuh]
 
-RESULTS.csv is report.py's results.csv of a matrix run (`reduce-bench --matrix`, cold rows). For each measured n
-the candidates are the deterministic kernels (Grid not atomic) within --within (2%) of the fastest deterministic one.
---exact writes the table for integer accumulators whose op has a native atomic (`sm90_exact`): there every order of
-combining gives the same bits, so the atomic grid is a candidate too (measure it with an integer --type).
-The table has the fewest ranges of n in which one kernel is a candidate throughout (few distinct kernels: each is
-instantiated per type and op); a range ends halfway (in log2) to the next measured size. Prints the table with its evidence; --write replaces the table between the @generated markers.
+Each RESULTS.csv is report.py's results.csv of a matrix run of one element type (`reduce-bench --matrix`, cold
+rows), LABEL names its device (`H100=run22.csv H200=run23.csv`). At each measured n, a kernel is a candidate when on
+every run that measured n it is within --within (2%) of that run's fastest allowed kernel; if no kernel is, the one
+whose worst ratio to the fastest is least. Allowed: the deterministic kernels (Grid not atomic); --exact writes the
+table for integer accumulators whose op has a native atomic (`sm90_exact`), where every order of combining gives the
+same bits, so the atomic grid is allowed too (measure it with an integer --type). The table has the fewest ranges of
+n in which one kernel is a candidate throughout (each kernel is instantiated per type and op); a range ends halfway
+(in log2) to the next measured size. Prints the table with its evidence; --write replaces it between the
+@generated markers.
 """
 import argparse
 import csv
@@ -32,37 +36,50 @@ def cxx(kernel):
     return f"tp::config<tp::{LOADS[load]}, tp::{f}{indexing}, tp::{GRIDS[grid]}, {block[1:]}>"
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("csv")
-    ap.add_argument("--bytes", type=int, default=4, help="element size the table is for")
-    ap.add_argument("--exact", action="store_true", help="integer table: atomic kernels are candidates")
-    ap.add_argument("--within", type=float, default=0.02, help="candidate: within this fraction of the best")
-    ap.add_argument("--write", help="header to update in place")
-    ap.add_argument("--source", default="", help="provenance line: device, date, command")
-    a = ap.parse_args()
-
-    times = defaultdict(dict)  # n -> kernel -> median us
-    cub = {}
-    for r in csv.DictReader(open(a.csv)):
+def read_run(path, allowed):
+    """n -> kernel -> median µs (allowed kernels only), and n -> CUB µs."""
+    times, cub = defaultdict(dict), {}
+    for r in csv.DictReader(open(path)):
         if r["group"] != "matrix" or r["variant"] != "cold":
             continue
         n = int(r["n"])
         if r["kernel"].startswith("cub::"):
             cub[n] = float(r["median_us"])
-        elif "/" in r["kernel"]:
+        elif "/" in r["kernel"] and allowed(r["kernel"]):
             times[n][r["kernel"]] = float(r["median_us"])
-    sizes = sorted(times)
-    cands = {}
+    return times, cub
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("runs", nargs="+", metavar="LABEL=RESULTS.csv")
+    ap.add_argument("--bytes", type=int, default=4, help="element size the table is for")
+    ap.add_argument("--exact", action="store_true", help="integer table: atomic kernels are candidates")
+    ap.add_argument("--within", type=float, default=0.02, help="candidate: within this fraction of the best")
+    ap.add_argument("--write", help="header to update in place")
+    ap.add_argument("--source", default="", help="provenance: devices, dates, commands")
+    a = ap.parse_args()
+
     def allowed(k):
         return a.exact or "/atomic/" not in k
 
+    runs = []  # (label, times, cub)
+    for spec in a.runs:
+        label, _, path = spec.rpartition("=")
+        runs.append((label or path, *read_run(path, allowed)))
+    sizes = sorted({n for _, times, _ in runs for n in times})
+    # ratio[n][kernel]: worst (over the runs that measured n) time / that run's fastest allowed kernel
+    ratio = {}
     for n in sizes:
-        det = {k: t for k, t in times[n].items() if allowed(k)}
-        best = min(det.values())
-        cands[n] = {k for k, t in det.items() if t <= best * (1 + a.within)}
+        measured = [t[n] for _, t, _ in runs if n in t]
+        common = set.intersection(*(set(m) for m in measured))
+        ratio[n] = {k: max(m[k] / min(m.values()) for m in measured) for k in common}
+    cands = {}
+    for n in sizes:
+        c = {k for k, r in ratio[n].items() if r <= 1 + a.within}
+        cands[n] = c or {min(ratio[n], key=ratio[n].get)}
     # Fewest ranges: extend each range while some kernel is a candidate at every size in it (greedy is optimal,
-    # since a sub-range of a feasible range is feasible); the range takes its common candidate of least total time.
+    # since a sub-range of a feasible range is feasible); the range takes its common candidate of least total ratio.
     ranges = []  # [kernel, last measured n of the range]
     i = 0
     while i < len(sizes):
@@ -70,7 +87,7 @@ def main():
         while j + 1 < len(sizes) and common & cands[sizes[j + 1]]:
             j += 1
             common &= cands[sizes[j]]
-        k = min(sorted(common), key=lambda c: sum(times[n][c] for n in sizes[i:j + 1]))
+        k = min(sorted(common), key=lambda c: sum(ratio[n][c] for n in sizes[i:j + 1]))
         ranges.append([k, sizes[j]])
         i = j + 1
     pick = {}
@@ -90,14 +107,12 @@ def main():
     struct = f"sm90_exact<{a.bytes}>" if a.exact else f"sm90<{a.bytes}>"
     what = "integer accumulators, ops with a native atomic" if a.exact else "deterministic Grids"
     ev = ["// clang-format off", f"// {a.bytes}-byte elements, {what}. {a.source}".rstrip(),
-          "// n: picked kernel µs | fastest candidate | fastest of all (atomic included) | CUB µs, CUB/picked"]
+          "// n: picked kernel; per run: its µs / the fastest allowed kernel's µs, CUB µs (CUB / picked)"]
     for n in sizes:
-        det = {k: t for k, t in times[n].items() if allowed(k)}
-        bd = min(det, key=det.get)
-        ba = min(times[n], key=times[n].get)
-        c = cub.get(n, float("nan"))
-        ev.append(f"//   2^{int(math.log2(n))}: {pick[n]} {times[n][pick[n]]:.2f} | {bd} {det[bd]:.2f} | "
-                  f"{ba} {times[n][ba]:.2f} | {c:.2f}, {c / times[n][pick[n]]:.2f}x")
+        k = pick[n]
+        per = [f"{label} {t[n][k]:.2f} / {min(t[n].values()):.2f}, CUB {cub.get(n, math.nan):.2f} "
+               f"({cub.get(n, math.nan) / t[n][k]:.2f}x)" for label, t, cub in runs if n in t]
+        ev.append(f"//   2^{int(math.log2(n))}: {k} | " + " | ".join(per))
     body = ev + ["template <>", f"struct {struct} {{",
                  "  using configs = boost::mp11::mp_list<" + ",\n      ".join(cxx(k) for k, _ in lines) + ">;",
                  "  static constexpr std::uint64_t up_to[] = {" + ", ".join(b for _, b in lines) + "};", "};",

@@ -19,48 +19,50 @@ struct sm90_exact;
 
 // @generated-begin 4
 // clang-format off
-// 4-byte elements. H100 80GB HBM3, 2026-11-21, reduce-bench --matrix (float), docs/device-runs.md run 13
-// n: picked kernel µs | fastest deterministic | fastest of all (atomic included) | CUB µs, CUB/picked
-//   2^10: scalar4-striped/shuffle/cluster16/b256 4.03 | scalar4-striped/shuffle/cluster16/b256 4.03 | scalar4-blocked/shuffle/atomic/b256 4.03 | 4.93, 1.22x
-//   2^12: vec4-striped/shuffle/cluster16/b256 4.26 | vec4-striped/shuffle/cluster16/b256 4.26 | vec4-striped/shuffle/atomic/b256 4.26 | 4.13, 0.97x
-//   2^14: vec4-striped/shuffle/cluster16/b1024 4.70 | vec4-striped/shuffle/cluster16/b1024 4.70 | vec4-striped/shuffle/cluster16/b1024 4.70 | 7.46, 1.59x
-//   2^16: vec4-striped/unrolled/cluster16/b256 5.02 | vec4-striped/unrolled/cluster16/b256 5.02 | scalar4-blocked/shuffle/atomic/b512 4.93 | 7.39, 1.47x
-//   2^18: scalar4-striped/shuffle/multipass/b128 5.66 | scalar4-striped/shuffle/multipass/b128 5.66 | scalar4-blocked/shuffle/atomic/b256 5.15 | 7.62, 1.34x
-//   2^20: scalar4-striped/shuffle/gridstride/b256 6.78 | scalar4-striped/shuffle/gridstride/b256 6.78 | scalar4-striped/shuffle/atomic/b512 6.34 | 8.86, 1.31x
-//   2^22: vec4-striped/shuffle/multipass/b512 11.14 | vec4-striped/shuffle/gridstride/b512 10.98 | vec4-striped/unrolled/atomic/b256 10.24 | 13.22, 1.19x
-//   2^24: vec4-striped/shuffle/multipass/b512 27.52 | vec4-striped/shuffle/gridstride/b256 27.20 | vec4-striped/unrolled/atomic/b256 25.73 | 28.64, 1.04x
-//   2^26: vec4-striped/shuffle/multipass/b512 90.02 | vec4-striped/unrolled/gridstride/b256 89.70 | vec4-striped/shuffle/atomic/b512 88.54 | 92.45, 1.03x
-//   2^28: vec4-striped/shuffle/multipass/b512 342.14 | vec4-striped/unrolled/multipass/b512 341.38 | vec4-striped/shuffle/atomic/b512 338.24 | 349.47, 1.02x
-//   2^30: vec4-striped/shuffle/multipass/b512 1343.23 | vec4-striped/unroll-warp/multipass/b512 1342.75 | vec4-striped/tree-modulo/atomic/b512 1337.44 | 1387.39, 1.03x
+// 4-byte elements, deterministic Grids. H100 80GB HBM3: device run 22 (scripts/bench.sh on a fresh clone of aa9e617: the same kernels), H200: run 23 (the same at 263a449); 2026-11-21, reduce-bench --matrix (float), docs/device-runs.md
+// n: picked kernel; per run: its µs / the fastest allowed kernel's µs, CUB µs (CUB / picked)
+//   2^10: scalar4-striped/shuffle/cluster16/b256 | H100 3.97 / 3.97, CUB 4.83 (1.22x) | H200 3.52 / 3.52, CUB 4.58 (1.30x)
+//   2^12: vec4-striped/shuffle/multipass/b256 | H100 4.16 / 4.16, CUB 4.06 (0.98x) | H200 3.84 / 3.84, CUB 3.84 (1.00x)
+//   2^14: vec4-striped/shuffle/cluster16/b1024 | H100 4.64 / 4.64, CUB 7.39 (1.59x) | H200 4.35 / 4.35, CUB 6.75 (1.55x)
+//   2^16: vec4-striped/unrolled/cluster16/b256 | H100 5.02 / 5.02, CUB 7.23 (1.44x) | H200 4.54 / 4.54, CUB 5.86 (1.29x)
+//   2^18: scalar4-striped/shuffle/multipass/b128 | H100 5.70 / 5.70, CUB 7.42 (1.30x) | H200 5.12 / 4.96, CUB 6.02 (1.18x)
+//   2^20: scalar4-striped/shuffle/multipass/b256 | H100 6.75 / 6.75, CUB 8.48 (1.26x) | H200 5.82 / 5.82, CUB 7.71 (1.32x)
+//   2^22: vec4-striped/unroll-warp/multipass/b256 | H100 11.07 / 11.01, CUB 13.06 (1.18x) | H200 9.18 / 8.96, CUB 10.53 (1.15x)
+//   2^24: vec4-striped/shuffle/multipass/b256 | H100 27.26 / 26.91, CUB 28.48 (1.04x) | H200 19.97 / 19.97, CUB 21.15 (1.06x)
+//   2^26: vec4-striped/unrolled/multipass/b512 | H100 89.50 / 89.50, CUB 93.06 (1.04x) | H200 64.32 / 64.32, CUB 66.11 (1.03x)
+//   2^28: vec4-striped/unrolled/multipass/b512 | H100 340.93 / 340.45, CUB 349.50 (1.03x) | H200 239.84 / 239.14, CUB 243.36 (1.01x)
+//   2^30: vec4-striped/unrolled/multipass/b512 | H100 1340.26 / 1340.26, CUB 1388.45 (1.04x) | H200 937.47 / 936.42, CUB 952.74 (1.02x)
 template <>
 struct sm90<4> {
   using configs = boost::mp11::mp_list<tp::config<tp::scalar<4>, tp::shuffle, tp::sequential, tp::cluster<>, 256>,
-      tp::config<tp::vector<4>, tp::shuffle, tp::sequential, tp::cluster<>, 256>,
+      tp::config<tp::vector<4>, tp::shuffle, tp::sequential, tp::multipass, 256>,
       tp::config<tp::vector<4>, tp::shuffle, tp::sequential, tp::cluster<>, 1024>,
       tp::config<tp::vector<4>, tp::unrolled, tp::sequential, tp::cluster<>, 256>,
       tp::config<tp::scalar<4>, tp::shuffle, tp::sequential, tp::multipass, 128>,
-      tp::config<tp::scalar<4>, tp::shuffle, tp::sequential, tp::gridstride<>, 256>,
-      tp::config<tp::vector<4>, tp::shuffle, tp::sequential, tp::multipass, 512>>;
-  static constexpr std::uint64_t up_to[] = {std::uint64_t(1) << 11, std::uint64_t(1) << 13, std::uint64_t(1) << 15, std::uint64_t(1) << 17, std::uint64_t(1) << 19, std::uint64_t(1) << 21, ~std::uint64_t(0)};
+      tp::config<tp::scalar<4>, tp::shuffle, tp::sequential, tp::multipass, 256>,
+      tp::config<tp::vector<4>, tp::unrolled_last_warp, tp::sequential, tp::multipass, 256>,
+      tp::config<tp::vector<4>, tp::shuffle, tp::sequential, tp::multipass, 256>,
+      tp::config<tp::vector<4>, tp::unrolled, tp::sequential, tp::multipass, 512>>;
+  static constexpr std::uint64_t up_to[] = {std::uint64_t(1) << 11, std::uint64_t(1) << 13, std::uint64_t(1) << 15, std::uint64_t(1) << 17, std::uint64_t(1) << 19, std::uint64_t(1) << 21, std::uint64_t(1) << 23, std::uint64_t(1) << 25, ~std::uint64_t(0)};
 };
 // clang-format on
 // @generated-end 4
 
 // @generated-begin 8
 // clang-format off
-// 8-byte elements, deterministic Grids. H100 80GB HBM3, 2026-11-21, reduce-bench --matrix --type=double (vector and scalar4 loads, shuffle and unrolled finishes, every Grid), docs/device-runs.md run 18
-// n: picked kernel µs | fastest candidate | fastest of all (atomic included) | CUB µs, CUB/picked
-//   2^10: scalar4-blocked/shuffle/singlepass/b256 4.06 | scalar4-blocked/shuffle/singlepass/b256 4.06 | scalar4-blocked/shuffle/atomic/b256 4.06 | 4.86, 1.20x
-//   2^12: vec4-striped/shuffle/gridstride/b512 4.22 | vec4-striped/shuffle/gridstride/b512 4.22 | vec4-striped/shuffle/gridstride/b512 4.22 | 7.01, 1.66x
-//   2^14: scalar4-blocked/unrolled/cluster16/b256 4.86 | scalar4-blocked/unrolled/cluster16/b256 4.86 | scalar4-blocked/unrolled/cluster16/b256 4.86 | 7.30, 1.50x
-//   2^16: vec4-striped/shuffle/cluster16/b512 5.22 | vec4-striped/shuffle/cluster16/b512 5.22 | scalar4-blocked/shuffle/atomic/b128 4.96 | 7.01, 1.34x
-//   2^18: scalar4-striped/shuffle/multipass/b128 6.08 | scalar4-striped/shuffle/multipass/b128 6.08 | scalar4-blocked/shuffle/atomic/b128 5.47 | 7.84, 1.29x
-//   2^20: scalar4-striped/unrolled/multipass/b256 8.22 | scalar4-striped/unrolled/multipass/b256 8.22 | scalar4-striped/shuffle/atomic/b512 7.49 | 9.41, 1.14x
-//   2^22: vec4-striped/unrolled/gridstride/b256 16.45 | vec4-striped/unrolled/multipass/b256 16.19 | scalar4-striped/shuffle/atomic/b512 15.17 | 17.89, 1.09x
-//   2^24: vec4-striped/unrolled/gridstride/b256 48.13 | vec4-striped/shuffle/multipass/b512 48.13 | scalar4-striped/shuffle/atomic/b512 45.82 | 50.40, 1.05x
-//   2^26: vec4-striped/unrolled/gridstride/b256 174.98 | vec4-striped/shuffle/gridstride/b256 174.62 | scalar4-striped/shuffle/atomic/b512 171.36 | 178.21, 1.02x
-//   2^28: vec4-striped/unrolled/gridstride/b256 684.61 | vec4-striped/shuffle/multipass/b512 675.65 | vec4-striped/unrolled/atomic/b512 670.75 | 695.10, 1.02x
-//   2^30: vec4-striped/shuffle/multipass/b512 2676.90 | vec4-striped/shuffle/multipass/b512 2676.90 | vec4-striped/shuffle/atomic/b512 2666.91 | 2777.54, 1.04x
+// 8-byte elements, deterministic Grids. H100 80GB HBM3: device run 18 (reduce-bench --matrix --type=double, 180 kernels: vector and scalar4 loads, shuffle and unrolled finishes, every Grid) and run 22; H200: run 23 (runs 22-23: scripts/bench.sh, double at 2^20 and 2^28); 2026-11-21
+// n: picked kernel; per run: its µs / the fastest allowed kernel's µs, CUB µs (CUB / picked)
+//   2^10: scalar4-blocked/shuffle/singlepass/b256 | H100-r18 4.06 / 4.06, CUB 4.86 (1.20x)
+//   2^12: vec4-striped/shuffle/gridstride/b512 | H100-r18 4.22 / 4.22, CUB 7.01 (1.66x)
+//   2^14: scalar4-blocked/unrolled/cluster16/b256 | H100-r18 4.86 / 4.86, CUB 7.30 (1.50x)
+//   2^16: vec4-striped/shuffle/cluster16/b512 | H100-r18 5.22 / 5.22, CUB 7.01 (1.34x)
+//   2^18: scalar4-striped/shuffle/multipass/b128 | H100-r18 6.08 / 6.08, CUB 7.84 (1.29x)
+//   2^20: scalar4-striped/shuffle/multipass/b256 | H100-r18 8.74 / 8.22, CUB 9.41 (1.08x) | H100-r22 8.22 / 8.13, CUB 10.21 (1.24x) | H200-r23 6.98 / 6.98, CUB 9.12 (1.31x)
+//   2^22: vec4-striped/unrolled/gridstride/b256 | H100-r18 16.45 / 16.19, CUB 17.89 (1.09x)
+//   2^24: vec4-striped/unrolled/gridstride/b256 | H100-r18 48.13 / 48.13, CUB 50.40 (1.05x)
+//   2^26: vec4-striped/unrolled/gridstride/b256 | H100-r18 174.98 / 174.62, CUB 178.21 (1.02x)
+//   2^28: vec4-striped/shuffle/multipass/b512 | H100-r18 675.65 / 675.65, CUB 695.10 (1.03x) | H100-r22 676.10 / 675.84, CUB 697.15 (1.03x) | H200-r23 473.41 / 472.90, CUB 480.54 (1.02x)
+//   2^30: vec4-striped/shuffle/multipass/b512 | H100-r18 2676.90 / 2676.90, CUB 2777.54 (1.04x)
 template <>
 struct sm90<8> {
   using configs = boost::mp11::mp_list<tp::config<tp::scalar<4, tp::blocked>, tp::shuffle, tp::sequential, tp::single_pass<>, 256>,
@@ -68,29 +70,29 @@ struct sm90<8> {
       tp::config<tp::scalar<4, tp::blocked>, tp::unrolled, tp::sequential, tp::cluster<>, 256>,
       tp::config<tp::vector<4>, tp::shuffle, tp::sequential, tp::cluster<>, 512>,
       tp::config<tp::scalar<4>, tp::shuffle, tp::sequential, tp::multipass, 128>,
-      tp::config<tp::scalar<4>, tp::unrolled, tp::sequential, tp::multipass, 256>,
+      tp::config<tp::scalar<4>, tp::shuffle, tp::sequential, tp::multipass, 256>,
       tp::config<tp::vector<4>, tp::unrolled, tp::sequential, tp::gridstride<>, 256>,
       tp::config<tp::vector<4>, tp::shuffle, tp::sequential, tp::multipass, 512>>;
-  static constexpr std::uint64_t up_to[] = {std::uint64_t(1) << 11, std::uint64_t(1) << 13, std::uint64_t(1) << 15, std::uint64_t(1) << 17, std::uint64_t(1) << 19, std::uint64_t(1) << 21, std::uint64_t(1) << 29, ~std::uint64_t(0)};
+  static constexpr std::uint64_t up_to[] = {std::uint64_t(1) << 11, std::uint64_t(1) << 13, std::uint64_t(1) << 15, std::uint64_t(1) << 17, std::uint64_t(1) << 19, std::uint64_t(1) << 21, std::uint64_t(1) << 27, ~std::uint64_t(0)};
 };
 // clang-format on
 // @generated-end 8
 
 // @generated-begin exact4
 // clang-format off
-// 4-byte elements, integer accumulators, ops with a native atomic. H100 80GB HBM3, 2026-11-21, reduce-bench --matrix --type=int32 (vector and scalar4 loads, shuffle and unrolled finishes, every Grid), docs/device-runs.md run 18
-// n: picked kernel µs | fastest candidate | fastest of all (atomic included) | CUB µs, CUB/picked
-//   2^10: vec4-striped/shuffle/multipass/b256 4.10 | scalar4-striped/shuffle/atomic/b256 4.03 | scalar4-striped/shuffle/atomic/b256 4.03 | 4.93, 1.20x
-//   2^12: vec4-striped/shuffle/multipass/b256 4.26 | vec4-striped/shuffle/atomic/b256 4.26 | vec4-striped/shuffle/atomic/b256 4.26 | 4.06, 0.95x
-//   2^14: vec4-striped/shuffle/cluster16/b1024 4.54 | vec4-striped/shuffle/cluster16/b1024 4.54 | vec4-striped/shuffle/cluster16/b1024 4.54 | 7.36, 1.62x
-//   2^16: scalar4-striped/shuffle/atomic/b256 4.90 | scalar4-striped/shuffle/atomic/b256 4.90 | scalar4-striped/shuffle/atomic/b256 4.90 | 7.42, 1.52x
-//   2^18: scalar4-striped/shuffle/atomic/b256 5.12 | scalar4-blocked/shuffle/atomic/b256 5.06 | scalar4-blocked/shuffle/atomic/b256 5.06 | 7.17, 1.40x
-//   2^20: scalar4-striped/shuffle/atomic/b256 6.27 | scalar4-striped/shuffle/atomic/b512 6.18 | scalar4-striped/shuffle/atomic/b512 6.18 | 7.97, 1.27x
-//   2^22: vec4-striped/shuffle/atomic/b512 10.18 | vec4-striped/shuffle/atomic/b256 10.18 | vec4-striped/shuffle/atomic/b256 10.18 | 12.32, 1.21x
-//   2^24: vec4-striped/shuffle/atomic/b512 25.63 | vec4-striped/shuffle/atomic/b512 25.63 | vec4-striped/shuffle/atomic/b512 25.63 | 28.29, 1.10x
-//   2^26: vec4-striped/shuffle/atomic/b512 88.13 | vec4-striped/shuffle/atomic/b512 88.13 | vec4-striped/shuffle/atomic/b512 88.13 | 92.93, 1.05x
-//   2^28: vec4-striped/shuffle/atomic/b512 337.15 | vec4-striped/shuffle/atomic/b512 337.15 | vec4-striped/shuffle/atomic/b512 337.15 | 349.38, 1.04x
-//   2^30: vec4-striped/shuffle/atomic/b512 1336.06 | vec4-striped/shuffle/atomic/b512 1336.06 | vec4-striped/shuffle/atomic/b512 1336.06 | 1386.98, 1.04x
+// 4-byte elements, integer accumulators, ops with a native atomic. H100 80GB HBM3: device run 18 (reduce-bench --matrix --type=int32, the same 180 kernels) and run 22; H200: run 23 (runs 22-23: scripts/bench.sh, int32 at 2^20 and 2^28); 2026-11-21
+// n: picked kernel; per run: its µs / the fastest allowed kernel's µs, CUB µs (CUB / picked)
+//   2^10: vec4-striped/shuffle/multipass/b256 | H100-r18 4.10 / 4.03, CUB 4.93 (1.20x)
+//   2^12: vec4-striped/shuffle/multipass/b256 | H100-r18 4.26 / 4.26, CUB 4.06 (0.95x)
+//   2^14: vec4-striped/shuffle/cluster16/b1024 | H100-r18 4.54 / 4.54, CUB 7.36 (1.62x)
+//   2^16: scalar4-striped/shuffle/atomic/b256 | H100-r18 4.90 / 4.90, CUB 7.42 (1.52x)
+//   2^18: scalar4-striped/shuffle/atomic/b256 | H100-r18 5.12 / 5.06, CUB 7.17 (1.40x)
+//   2^20: scalar4-striped/shuffle/atomic/b256 | H100-r18 6.27 / 6.18, CUB 7.97 (1.27x) | H100-r22 6.30 / 6.27, CUB 8.45 (1.34x) | H200-r23 5.79 / 5.79, CUB 7.87 (1.36x)
+//   2^22: vec4-striped/shuffle/atomic/b512 | H100-r18 10.18 / 10.18, CUB 12.32 (1.21x)
+//   2^24: vec4-striped/shuffle/atomic/b512 | H100-r18 25.63 / 25.63, CUB 28.29 (1.10x)
+//   2^26: vec4-striped/shuffle/atomic/b512 | H100-r18 88.13 / 88.13, CUB 92.93 (1.05x)
+//   2^28: vec4-striped/shuffle/atomic/b512 | H100-r18 337.15 / 337.15, CUB 349.38 (1.04x) | H100-r22 337.25 / 337.25, CUB 349.44 (1.04x) | H200-r23 236.22 / 236.22, CUB 242.50 (1.03x)
+//   2^30: vec4-striped/shuffle/atomic/b512 | H100-r18 1336.06 / 1336.06, CUB 1386.98 (1.04x)
 template <>
 struct sm90_exact<4> {
   using configs = boost::mp11::mp_list<tp::config<tp::vector<4>, tp::shuffle, tp::sequential, tp::multipass, 256>,
