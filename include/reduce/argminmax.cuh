@@ -79,14 +79,12 @@ __host__ __device__ T worst_value() {
   }
 }
 
-template <class Acc>
-struct value_of;
 template <class T>
-struct value_of<indexed<T>> {
+struct value_type_of<indexed<T>> {
   using type = T;
 };
 template <class T>
-struct value_of<extrema<T>> {
+struct value_type_of<extrema<T>> {
   using type = T;
 };
 
@@ -110,7 +108,7 @@ struct arg_min {
   }
   template <class Acc>
   __host__ __device__ Acc identity() const {
-    return {no_index, detail::worst_value<false, typename detail::value_of<Acc>::type>()};
+    return {no_index, detail::worst_value<false, detail::value_type_of_t<Acc>>()};
   }
   static std::string name() { return "arg_min"; }
 };
@@ -122,7 +120,7 @@ struct arg_max {
   }
   template <class Acc>
   __host__ __device__ Acc identity() const {
-    return {no_index, detail::worst_value<true, typename detail::value_of<Acc>::type>()};
+    return {no_index, detail::worst_value<true, detail::value_type_of_t<Acc>>()};
   }
   static std::string name() { return "arg_max"; }
 };
@@ -134,7 +132,7 @@ struct arg_min_max {
   }
   template <class Acc>
   __host__ __device__ Acc identity() const {
-    using T = typename detail::value_of<Acc>::type;
+    using T = detail::value_type_of_t<Acc>;
     return {arg_min{}.identity<indexed<T>>(), arg_max{}.identity<indexed<T>>()};
   }
   static std::string name() { return "arg_min_max"; }

@@ -44,6 +44,15 @@ __host__ __device__ __forceinline__ T sub_rn(T a, T b) {
 }  // namespace detail
 
 template <class T>
+struct compensated;
+namespace detail {
+template <class T>
+struct value_type_of<compensated<T>> {
+  using type = T;
+};
+}  // namespace detail
+
+template <class T>
 struct compensated {
   static_assert(std::is_same_v<T, float> || std::is_same_v<T, double>,
                 "reduce: compensated<T> needs T = float or double; for narrow inputs use compensated<float> as the "

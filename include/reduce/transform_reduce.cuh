@@ -16,10 +16,6 @@
 #include "reduce.cuh"
 
 namespace reduce {
-
-template <class T>
-struct compensated;
-
 namespace detail {
 
 // Runs `launch(temp, bytes, out)` (a two-phase call returning status) with storage from cudaMallocAsync, copies the
@@ -41,21 +37,13 @@ Acc run_to_host(cudaStream_t stream, Launch launch) {
   return result;
 }
 
-template <class Acc>
-struct working_type {  // the type a square is computed in: the accumulator's (its value type for compensated)
-  using type = Acc;
-};
-template <class F>
-struct working_type<compensated<F>> {
-  using type = F;
-};
-
-// x -> x * x in the accumulator's precision (a float input with a double accumulator squares in double).
+// x -> x * x in the accumulator's precision (a float input with a double accumulator squares in double; the value
+// type for compensated<F>).
 template <class Acc>
 struct square {
   template <class T>
-  __host__ __device__ typename working_type<Acc>::type operator()(const T& x) const {
-    using W = typename working_type<Acc>::type;
+  __host__ __device__ value_type_of_t<Acc> operator()(const T& x) const {
+    using W = value_type_of_t<Acc>;
     const W w = W(widen(x));
     return w * w;
   }

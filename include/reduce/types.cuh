@@ -31,6 +31,17 @@ struct default_accumulator<T, std::enable_if_t<std::is_integral_v<T> && !std::is
 template <class T>
 using default_accumulator_t = typename default_accumulator<T>::type;
 
+namespace detail {
+// The value type an accumulator carries: the accumulator itself, or T for the wrappers indexed<T>, extrema<T> and
+// compensated<T> (each specializes this next to its definition).
+template <class Acc>
+struct value_type_of {
+  using type = Acc;
+};
+template <class Acc>
+using value_type_of_t = typename value_type_of<Acc>::type;
+}  // namespace detail
+
 // A short name of an element or accumulator type, for test and bench labels ("half", "bf16", "int8", ...).
 template <class T>
 std::string type_name() {
