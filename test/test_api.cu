@@ -131,7 +131,7 @@ TEST(Streams, RunsOnAStreamWithoutHostSync) {
   CUDA_OK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
   const auto h = test::random_vector<int>(1 << 20, -5, 5, 3);
   test::device_buffer<int> in(h.size()), out(1);
-  CUDA_OK(cudaMemcpy(in.base, h.data(), h.size() * sizeof(int), cudaMemcpyHostToDevice));
+  CUDA_OK(cudaMemcpyAsync(in.base, h.data(), h.size() * sizeof(int), cudaMemcpyHostToDevice, s));  // ordered on s
   std::size_t bytes = 0;
   CUDA_OK(reduce::device_reduce<cfg>(nullptr, bytes, in.base, out.base, h.size(), reduce::sum{}, s));
   test::device_buffer<char> temp(bytes);

@@ -79,8 +79,10 @@ void capture_and_replay(Op op) {
   ASSERT_EQ(cudaGraphInstantiate(&exec, graph, 0), cudaSuccess) << C::name();
   for (int round = 0; round < 3; ++round) {
     const auto h = test::random_vector<int>(n, -1000, 1000, 31 * round + 1);
-    ASSERT_EQ(cudaMemcpy(in.base, h.data(), n * sizeof(int), cudaMemcpyHostToDevice), cudaSuccess);
-    ASSERT_EQ(cudaMemset(out.base, 0xA5, sizeof(int)), cudaSuccess);
+    // On s itself: s does not synchronize with the legacy default stream, so a plain cudaMemset there could land
+    // after the replay's writes (device run 26 saw the poison survive a replay, and the atomic grid add onto it).
+    ASSERT_EQ(cudaMemcpyAsync(in.base, h.data(), n * sizeof(int), cudaMemcpyHostToDevice, s), cudaSuccess);
+    ASSERT_EQ(cudaMemsetAsync(out.base, 0xA5, sizeof(int), s), cudaSuccess);
     for (int replay = 0; replay < 2; ++replay) {  // a replay after a replay: the counter and identity reset
       ASSERT_EQ(cudaGraphLaunch(exec, s), cudaSuccess);
       ASSERT_EQ(cudaStreamSynchronize(s), cudaSuccess);

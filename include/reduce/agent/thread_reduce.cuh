@@ -1,8 +1,7 @@
 // The agent: each thread folds its share of the input into one accumulator, following a Load policy.
 // A block walks tiles first_tile, first_tile + tile_stride, ... (one tile for multipass and atomic grids,
-// a grid-stride loop for the others). Full tiles load without bounds checks; in every tile, full or not, every load
-// of a thread is issued before the first is used. Offsets are of type I: 32-bit where the input fits (index32_limit),
-// else 64-bit.
+// a grid-stride loop for the others). In every tile every load of a thread is issued before the first is used. Offsets
+// are of type I: 32-bit where the input fits (index32_limit), else 64-bit.
 #pragma once
 #include <cstdint>
 #include <cuda/std/type_traits>
@@ -63,6 +62,9 @@ struct agent {
   }
 
   // Folds `count` units of U (each turned into Acc by read(unit, unit index)) from tiles first, first+stride, ...
+  // Full tiles and the last, partial one take the same path: a thread's units past the end load nothing and fold as
+  // the identity, so one copy of the loop body serves every tile (a second copy, run by one block alone after the L2
+  // was flushed, cost 0.3-0.45 µs: docs/perf-notes.md, attempt 9). Every load is issued before the first is used.
   template <class Acc, class I, class U, class Read, class Op>
   __device__ static Acc walk_units(const U* in, I count, I first, I stride, Read read, Op op) {
     Acc acc = op.template identity<Acc>();
@@ -71,26 +73,18 @@ struct agent {
     const I tiles = count / tile + (count % tile != 0);
     for (I t = first; t < tiles; t += stride) {
       const U* base = in + t * tile;
-      if (t + 1 < tiles || count % tile == 0) {
-        U u[items];
+      const I left = count - t * tile;  // > 0; at least a tile but in the last one
+      U u[items];
 #pragma unroll
-        for (int j = 0; j < items; ++j) u[j] = base[offset<I>(tid, j)];
-        Acc a[items];
+      for (int j = 0; j < items; ++j)
+        if (offset<I>(tid, j) < left) u[j] = base[offset<I>(tid, j)];
+      Acc a[items];
 #pragma unroll
-        for (int j = 0; j < items; ++j) a[j] = read(u[j], t * tile + offset<I>(tid, j));
-        acc = op(acc, fold(a, op));
-      } else {  // the last, partial tile: every load in bounds is issued before the first is used, as above
-        const I left = count - t * tile;
-        U u[items];
-#pragma unroll
-        for (int j = 0; j < items; ++j)
-          if (offset<I>(tid, j) < left) u[j] = base[offset<I>(tid, j)];
-#pragma unroll
-        for (int j = 0; j < items; ++j) {
-          const I i = offset<I>(tid, j);
-          if (i < left) acc = op(acc, read(u[j], t * tile + i));
-        }
+      for (int j = 0; j < items; ++j) {
+        const I i = offset<I>(tid, j);
+        a[j] = i < left ? read(u[j], t * tile + i) : op.template identity<Acc>();
       }
+      acc = op(acc, fold(a, op));
     }
     return acc;
   }
