@@ -5,12 +5,12 @@
 #pragma once
 #include <cuda_runtime.h>
 
-#include <atomic>
 #include <boost/mp11.hpp>
 #include <reduce/policy/config.cuh>
 #include <string>
 
 #include "detail/atomic.cuh"
+#include "detail/per_device.cuh"
 #include "tuning/sm90.cuh"
 
 namespace reduce {
@@ -36,15 +36,10 @@ struct is_tuned<policy::tuned<F>> : std::true_type {};
 
 // Compute capability major of the current device, cached per device (0 when it cannot be read).
 inline int device_major() {
-  constexpr int max_devices = 64;
-  static std::atomic<int> cache[max_devices] = {};
-  int dev = 0;
-  if (cudaGetDevice(&dev) != cudaSuccess) return 0;
-  int major = dev < max_devices ? cache[dev].load(std::memory_order_relaxed) : 0;
-  if (major > 0) return major;
-  if (cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev) != cudaSuccess) return 0;
-  if (dev < max_devices) cache[dev].store(major, std::memory_order_relaxed);
-  return major;
+  int major = 0;
+  const cudaError_t e = per_device_value(
+      major, [](int dev, int& m) { return cudaDeviceGetAttribute(&m, cudaDevAttrComputeCapabilityMajor, dev); });
+  return e == cudaSuccess ? major : 0;
 }
 
 // Index into table::configs for n: the first entry whose range reaches n.

@@ -3,7 +3,6 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cstdint>
 #include <mutex>
 #include <set>
@@ -12,6 +11,7 @@
 
 #include "../agent/thread_reduce.cuh"
 #include "../kernel.cuh"
+#include "per_device.cuh"
 
 // REDUCE_FORCE_32_BIT_OFFSETS (define it before including reduce) compiles only the 32-bit-offset kernels: half the
 // instantiations, for builds that never see more than index32_limit elements; larger n is refused with a message.
@@ -49,33 +49,29 @@ struct shape {
 };
 
 // Blocks of reduce_kernel<Cfg, T, Acc, Op, *, Tr> resident on the current device at once (SM count x occupancy), or the
-// Grid policy's fixed size. Cached per device and per instantiation (each has its own static).
+// Grid policy's fixed size. Cached per device and per instantiation (per_device_value).
 template <class Cfg, class T, class Acc, class Op, class Tr = no_transform>
 cudaError_t persistent_grid(int& blocks) {
   if constexpr (Cfg::grid::grid_size > 0) {
     blocks = Cfg::grid::grid_size;
     return cudaSuccess;
   } else {
-    constexpr int max_devices = 64;
-    static std::atomic<int> cache[max_devices] = {};
-    int dev = 0;
-    if (cudaError_t e = cudaGetDevice(&dev)) return e;
-    if (dev < max_devices && (blocks = cache[dev].load(std::memory_order_relaxed)) > 0) return cudaSuccess;
-    int sms = 0, per_sm = 0;
-    if (cudaError_t e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev)) return e;
-    if (cudaError_t e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-            &per_sm, reduce_kernel<Cfg, T, Acc, Op, std::uint32_t, Tr>, Cfg::block, 0))
-      return e;
+    return per_device_value(blocks, [](int dev, int& resident) -> cudaError_t {
+      int sms = 0, per_sm = 0;
+      if (cudaError_t e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev)) return e;
+      if (cudaError_t e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+              &per_sm, reduce_kernel<Cfg, T, Acc, Op, std::uint32_t, Tr>, Cfg::block, 0))
+        return e;
 #ifndef REDUCE_FORCE_32_BIT_OFFSETS
-    int per_sm64 = 0;  // the smaller occupancy of the two offset widths: one grid size for every n
-    if (cudaError_t e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-            &per_sm64, reduce_kernel<Cfg, T, Acc, Op, std::uint64_t, Tr>, Cfg::block, 0))
-      return e;
-    per_sm = std::min(per_sm, per_sm64);
+      int per_sm64 = 0;  // the smaller occupancy of the two offset widths: one grid size for every n
+      if (cudaError_t e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+              &per_sm64, reduce_kernel<Cfg, T, Acc, Op, std::uint64_t, Tr>, Cfg::block, 0))
+        return e;
+      per_sm = std::min(per_sm, per_sm64);
 #endif
-    blocks = std::max(1, sms * per_sm);
-    if (dev < max_devices) cache[dev].store(blocks, std::memory_order_relaxed);
-    return cudaSuccess;
+      resident = std::max(1, sms * per_sm);
+      return cudaSuccess;
+    });
   }
 }
 

@@ -19,40 +19,37 @@ using single_pass_config =
 // too). Cached per device and per instantiation.
 template <class Cfg, class T, class Acc, class Op, class Tr>
 cudaError_t clusters_available(bool& ok) {
-  constexpr int C = Cfg::grid::grid_size, max_devices = 64;
-  static std::atomic<int> cache[max_devices] = {};  // 0 unknown, 1 yes, 2 no
-  int dev = 0;
-  if (cudaError_t e = cudaGetDevice(&dev)) return e;
-  const int known = dev < max_devices ? cache[dev].load(std::memory_order_relaxed) : 0;
-  if (known) {
-    ok = known == 1;
-    return cudaSuccess;
-  }
-  int major = 0;
-  if (cudaError_t e = cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev)) return e;
-  ok = major >= 9;
-  auto fits = [&](auto kernel) -> cudaError_t {
-    if (!ok) return cudaSuccess;
-    if (cudaError_t e = allow_cluster_size<C>(reinterpret_cast<const void*>(kernel))) return e;
-    cudaLaunchConfig_t config{};
-    config.gridDim = dim3(C);
-    config.blockDim = dim3(Cfg::block);
-    cudaLaunchAttribute attribute[1];
-    attribute[0].id = cudaLaunchAttributeClusterDimension;
-    attribute[0].val.clusterDim = {unsigned(C), 1, 1};
-    config.attrs = attribute;
-    config.numAttrs = 1;
-    int clusters = 0;
-    if (cudaError_t e = cudaOccupancyMaxActiveClusters(&clusters, kernel, &config)) return e;
-    ok = clusters > 0;
-    return cudaSuccess;
-  };
-  if (cudaError_t e = fits(reduce_kernel<Cfg, T, Acc, Op, std::uint32_t, Tr>)) return e;
+  int known = 0;  // 1 yes, 2 no
+  cudaError_t e = per_device_value(known, [](int dev, int& answer) -> cudaError_t {
+    constexpr int C = Cfg::grid::grid_size;
+    int major = 0;
+    if (cudaError_t e = cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev)) return e;
+    bool fits = major >= 9;
+    auto check = [&](auto kernel) -> cudaError_t {
+      if (!fits) return cudaSuccess;
+      if (cudaError_t e = allow_cluster_size<C>(reinterpret_cast<const void*>(kernel))) return e;
+      cudaLaunchConfig_t config{};
+      config.gridDim = dim3(C);
+      config.blockDim = dim3(Cfg::block);
+      cudaLaunchAttribute attribute[1];
+      attribute[0].id = cudaLaunchAttributeClusterDimension;
+      attribute[0].val.clusterDim = {unsigned(C), 1, 1};
+      config.attrs = attribute;
+      config.numAttrs = 1;
+      int clusters = 0;
+      if (cudaError_t e = cudaOccupancyMaxActiveClusters(&clusters, kernel, &config)) return e;
+      fits = clusters > 0;
+      return cudaSuccess;
+    };
+    if (cudaError_t e = check(reduce_kernel<Cfg, T, Acc, Op, std::uint32_t, Tr>)) return e;
 #ifndef REDUCE_FORCE_32_BIT_OFFSETS
-  if (cudaError_t e = fits(reduce_kernel<Cfg, T, Acc, Op, std::uint64_t, Tr>)) return e;
+    if (cudaError_t e = check(reduce_kernel<Cfg, T, Acc, Op, std::uint64_t, Tr>)) return e;
 #endif
-  if (dev < max_devices) cache[dev].store(ok ? 1 : 2, std::memory_order_relaxed);
-  return cudaSuccess;
+    answer = fits ? 1 : 2;
+    return cudaSuccess;
+  });
+  ok = known == 1;
+  return e;
 }
 
 template <int C>

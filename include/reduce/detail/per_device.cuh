@@ -1,0 +1,25 @@
+// A host-side value worked out once per device and then read from a cache: occupancy, cluster support, compute
+// capability. Lock-free; two threads that miss at once both compute the same value and store it.
+#pragma once
+#include <cuda_runtime.h>
+
+#include <atomic>
+
+namespace reduce::detail {
+
+// Sets `value` to the current device's entry, computing it with compute(device, value) -> cudaError_t on a miss.
+// 0 means "not known yet", so compute must produce a nonzero value. One cache per Compute type: a lambda written
+// in a function template has a type of its own per instantiation, so each instantiation caches separately.
+template <class Compute>
+cudaError_t per_device_value(int& value, Compute compute) {
+  constexpr int max_devices = 64;  // devices beyond this are never cached: computed on every call
+  static std::atomic<int> cache[max_devices] = {};
+  int dev = 0;
+  if (cudaError_t e = cudaGetDevice(&dev)) return e;
+  if (dev < max_devices && (value = cache[dev].load(std::memory_order_relaxed)) != 0) return cudaSuccess;
+  if (cudaError_t e = compute(dev, value)) return e;
+  if (dev < max_devices) cache[dev].store(value, std::memory_order_relaxed);
+  return cudaSuccess;
+}
+
+}  // namespace reduce::detail
