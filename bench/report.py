@@ -15,7 +15,9 @@ import os
 import re
 import sys
 
+import report_extensions
 import report_plots
+from report_text import check_text, fmt, open_table, size_label
 
 VARIANTS = ("back-to-back", "system-pageable", "system-pinned")
 BASELINES = ("cub::DeviceReduce::Sum", "thrust::reduce")
@@ -69,7 +71,7 @@ def load(paths):
             if stat in ("median", "single"):
                 r["median_us"] = b["real_time"]
                 for k in ("GB/s", "pct_of_peak", "vs_cub", "vs_thrust", "check", "stream_us", "calls", "bytes",
-                          "rel_error"):
+                          "rel_error", "cub_us"):
                     if k in b:
                         r[k] = b[k]
                 r["label"] = b.get("label", "")
@@ -85,18 +87,6 @@ def load(paths):
 def natural(text):
     """Sort key that orders gridstride512 before gridstride1024."""
     return [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", text)]
-
-
-def fmt(v, digits=2):
-    return "-" if v is None else f"{v:.{digits}f}"
-
-
-def size_label(n):
-    return f"2^{n.bit_length() - 1}" if n & (n - 1) == 0 else str(n)
-
-
-def check_text(r):
-    return "ok" if r.get("check_min", r.get("check", 1)) >= 1 else "FAIL"
 
 
 def write_csv(rows, path):
@@ -159,11 +149,6 @@ def matrix_section(rows, out):
                 line += f" {fmt(b2b.get((r['kernel'], n), {}).get('median_us'))} |"
             out.append(line)
         out.append("\n</details>\n")
-
-
-def open_table(out, title, header, align):
-    """A section title and a Markdown table head (header and align: cells joined by " | ")."""
-    out += [f"## {title}\n", f"| {header} |", f"| {align} |"]
 
 
 def other_types_section(rows, out):
@@ -241,63 +226,23 @@ def sweep_section(rows, out):
         out.append("")
 
 
-def extension_section(rows, out):
-    """--extensions: one table per case (the first part of the kernel name), rows x sizes."""
-    ext = [r for r in rows if r["group"] == "ext" and r["variant"] == "cold"]
-    if not ext:
-        return
-    out.append("## Extensions (docs/extensions.md)\n")
-    out.append("Narrow types into a wider accumulator, sum of squares, argmin/argmax and compensated sums beside CUB "
-               "and thrust. vs CUB is against the case's CUB row (half/bf16: `DeviceReduce::TransformReduce` with a "
-               "conversion to float, since `DeviceReduce::Sum` does not compile for half input with float output; "
-               "argmin/argmax: `ArgMin`). rel. error: |result - exact| / |exact| on the ill-conditioned input.\n")
-    cases = []
-    for r in ext:
-        case = r["kernel"].split("/", 1)[0]
-        if case not in cases:
-            cases.append(case)
-    for case in cases:
-        at = [r for r in ext if r["kernel"].split("/", 1)[0] == case]
-        sizes = sorted({r["n"] for r in at})
-        names = []
-        for r in at:
-            name = r["kernel"].split("/", 1)[1]
-            if name not in names:
-                names.append(name)
-        by = {(r["kernel"].split("/", 1)[1], r["n"]): r for r in at}
-        out.append(f"### {case}\n")
-        head = "| row |" + "".join(f" {size_label(n)} us | GB/s | vs CUB |" for n in sizes)
-        align = "| --- |" + " ---: | ---: | ---: |" * len(sizes)
-        if case == "compensated":
-            head += " rel. error (largest n) |"
-            align += " ---: |"
-        out += [head + " check |", align + " --- |"]
-        for name in names:
-            cells = []
-            for n in sizes:
-                r = by.get((name, n), {})
-                cells.append(f" {fmt(r.get('median_us'))} | {fmt(r.get('GB/s'), 0)} | {fmt(r.get('vs_cub'))} |")
-            line = f"| `{name}` |" + "".join(cells)
-            if case == "compensated":
-                last = by.get((name, sizes[-1]), {})
-                line += f" {last['rel_error']:.2e} |" if "rel_error" in last else " - |"
-            ok = all(check_text(by[(name, n)]) == "ok" for n in sizes if (name, n) in by)
-            out.append(line + (" ok |" if ok else " FAIL |"))
-        out.append("")
+def typed_table(rows, out, name, first_type, title, header):
+    """Opens the table of group `name` (the first file's type) and name-TYPE (other types) if the run has them
+    (columns after type and n right-aligned); returns their (group, element type), sorted."""
+    groups = sorted({r["group"] for r in rows if r["group"] == name or r["group"].startswith(name + "-")})
+    if groups:
+        open_table(out, title, header, " | ".join(["---", "---"] + ["---:"] * (header.count("|") - 1)))
+    return [(g, g[len(name) + 1:] if g != name else first_type) for g in groups]
 
 
 def offset_section(rows, out, first_type):
     """Group offset (offset-TYPE for other types): CUB and the default with the input one element past an aligned
     address, beside their aligned times from the matrix group of the same run."""
-    groups = sorted({r["group"] for r in rows if r["group"] == "offset" or r["group"].startswith("offset-")})
-    if not groups:
-        return
-    open_table(out, "Input offset by one element (not 16-byte aligned)",
-               "type | n | CUB us | CUB +1 us | default us | default +1 us | default +1 / aligned | CUB +1 / default +1",
-               "--- | --- | ---: | ---: | ---: | ---: | ---: | ---:")
-    for g in groups:
+    groups = typed_table(rows, out, "offset", first_type, "Input offset by one element (not 16-byte aligned)",
+                         "type | n | CUB us | CUB +1 us | default us | default +1 us | default +1 / aligned | "
+                         "CUB +1 / default +1")
+    for g, t in groups:
         matrix = "matrix" + g[len("offset"):]
-        t = g[len("offset-"):] if "-" in g else first_type
         at = {(r["kernel"], r["n"]): r["median_us"] for r in rows
               if r["group"] in (g, matrix) and r["variant"] == "cold"}
         for n in sorted({r["n"] for r in rows if r["group"] == g}):
@@ -305,7 +250,26 @@ def offset_section(rows, out, first_type):
             d, d1 = at.get(("default", n)), at.get(("default+1", n))
             out.append(f"| {t} | {size_label(n)} | {fmt(cub)} | {fmt(cub1)} | {fmt(d)} | {fmt(d1)} | "
                        f"{fmt(d1 / d if d and d1 else None, 3)} | {fmt(cub1 / d1 if cub1 and d1 else None)} |")
-    out.append("")
+    if groups:
+        out.append("")
+
+
+def paired_section(rows, out, first_type):
+    """Group paired (paired-TYPE): the default sampled alternately with CUB, one call of each per sample, so both
+    meet the same states of the GPU; vs CUB is the median of the per-pair ratios (docs/perf-notes.md, attempt 10)."""
+    groups = typed_table(rows, out, "paired", first_type, "The default and CUB sampled alternately (paired)",
+                         "type | n | default us | CUB us | CUB / default | default +1 us | CUB +1 us | "
+                         "CUB +1 / default +1")
+    for g, t in groups:
+        at = {(r["kernel"], r["n"]): r for r in rows if r["group"] == g and r["variant"] == "cold"}
+        for n in sorted({n for _, n in at}):
+            cells = []
+            for k in ("default", "default+1"):
+                r = at.get((k, n), {})
+                cells += [fmt(r.get("median_us")), fmt(r.get("cub_us")), fmt(r.get("vs_cub"))]
+            out.append(f"| {t} | {size_label(n)} | " + " | ".join(cells) + " |")
+    if groups:
+        out.append("")
 
 
 def main(argv):
@@ -336,9 +300,10 @@ def main(argv):
     matrix_section(rows, out)
     other_types_section(rows, out)
     offset_section(rows, out, context.get("reduce_type", "float"))
+    paired_section(rows, out, context.get("reduce_type", "float"))
     journey_section(rows, out)
     sweep_section(rows, out)
-    extension_section(rows, out)
+    report_extensions.extension_section(rows, out)
     with open(os.path.join(a.out, "report.md"), "w") as f:
         f.write("\n".join(out) + "\n")
     print(f"report.py: wrote {a.out}/report.md, results.csv and {len(plots)} plots from {len(rows)} results")

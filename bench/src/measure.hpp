@@ -7,7 +7,9 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "device.hpp"
@@ -39,7 +41,8 @@ class sampler {
   sampler& operator=(const sampler&) = delete;
 
   // One sample of `r` at size n. The first sample of a (row, n, variant) is preceded by an untimed warm-up call.
-  sample take(const row& r, std::uint64_t n, variant v);
+  // A CUB or thrust sample counts towards baseline_seconds unless `baseline` is false (a paired row's partner).
+  sample take(const row& r, std::uint64_t n, variant v, bool baseline = true);
 
   // Median cold time of CUB or thrust at n: from the samples their own rows took, or measured now with
   // `samples` samples when their rows did not run (filtered out).
@@ -73,6 +76,7 @@ class sampler {
   cudaStream_t capture_stream_ = nullptr;
   std::map<std::pair<std::uint64_t, std::uint64_t>, std::array<unsigned char, 8>> expected_;  // by (n, offset)
   std::map<std::pair<int, std::uint64_t>, std::vector<double>> baseline_samples_;
+  std::set<std::tuple<const row*, std::uint64_t, int>> warmed_;  // (row, n, variant) that had their warm-up call
   std::unique_ptr<current> current_;
   std::vector<unsigned char> pageable_;  // --system: host copies of the input, made on first use
   void* pinned_ = nullptr;

@@ -7,6 +7,7 @@
 #include <iostream>
 #include <map>
 #include <regex>
+#include <utility>
 
 #include "cuda_check.hpp"
 
@@ -52,17 +53,21 @@ void run_entry(benchmark::State& st, const bench_entry& e) {
   std::string error;
   sample last;
   try {  // the baselines' medians first: measuring them on demand must not come between our samples
-    if (e.v == variant::cold && e.r->kind != row_kind::cub)
+    if (e.v == variant::cold && e.r->kind != row_kind::cub && !e.partner)
       cub = s.baseline_seconds(row_kind::cub, e.n, baseline_samples);
-    if (e.v == variant::cold && e.r->kind != row_kind::thrust)
+    if (e.v == variant::cold && e.r->kind != row_kind::thrust && !e.partner)
       thrust = s.baseline_seconds(row_kind::thrust, e.n, baseline_samples);
   } catch (const std::exception& f) {  // cuda_failure, or std::bad_alloc for host buffers
     error = std::string("baseline: ") + f.what();
     st.SkipWithError(error.c_str());
   }
+  sample other;  // paired: the partner's call in this sample
   for (auto _ : st) {
     try {
+      const bool partner_first = e.partner && e.pairs++ % 2;
+      if (partner_first) other = s.take(*e.partner, e.n, e.v, false);
       last = s.take(*e.r, e.n, e.v);
+      if (e.partner && !partner_first) other = s.take(*e.partner, e.n, e.v, false);
     } catch (const std::exception& f) {
       error = f.what();
       st.SkipWithError(error.c_str());
@@ -79,6 +84,15 @@ void run_entry(benchmark::State& st, const bench_entry& e) {
   st.counters["GB/s"] = bytes / last.seconds / 1e9;
   st.counters["pct_of_peak"] = 100.0 * bytes / last.seconds / 1e9 / reg().dev->peak_gbps;
   if (cub > 0) st.counters["vs_cub"] = cub / last.seconds;
+  if (e.partner) {  // the median over samples of these is the median of per-pair ratios
+    st.counters["cub_us"] = other.seconds * 1e6;
+    st.counters["vs_cub"] = other.seconds / last.seconds;
+    if (!other.passed) {  // the partner's failure fails the row
+      last.passed = false;
+      last.got = other.got + " (" + e.partner->name + ")";
+      last.expected = other.expected;
+    }
+  }
   if (thrust > 0) st.counters["vs_thrust"] = thrust / last.seconds;
   if (e.v == variant::back_to_back) {
     st.counters["stream_us"] = last.stream_seconds * 1e6;
@@ -150,6 +164,9 @@ void register_benchmarks(sampler& s, const device_info& dev, const options& o, c
       for (const row& r : t.matrix) add(o, {"matrix/" + r.name, table, &r, n, variant::cold, -1, "", 0});
       for (const row& r : t.offset)
         add(o, {"offset/" + r.name, "offset/" + size_text(n), &r, n, variant::cold, -1, "", 0}, false);
+      // The default and CUB sampled alternately, aligned (CUB is baselines[0]) and offset (offset: CUB+1, default+1).
+      for (auto [r, cub] : {std::pair{&t.tuned_default, &t.baselines[0]}, std::pair{&t.offset[1], &t.offset[0]}})
+        add(o, {"paired/" + r->name, "paired/" + size_text(n), r, n, variant::cold, -1, "", 0, cub}, false);
     }
   for (const std::string& name : o.journeys)
     for (const journey_rows& j : t.presets.journeys) {

@@ -22,6 +22,10 @@ struct bench_entry {
   int step = -1;     // journeys and lecture: the step (-1 for CUB and thrust)
   std::string what;  // journeys: what changed at this step; lecture: the step's config without its block size
   int grid = 0;      // tuning: the grid size
+  // paired: a row sampled alternately with r, one call each per sample, in alternating order, so that both meet the
+  // same states of the GPU (docs/perf-notes.md, attempt 10); its time is the counter cub_us.
+  const row* partner = nullptr;
+  mutable int pairs = 0;  // pairs taken so far: which of the two goes first
 };
 
 struct check_failure {
