@@ -85,7 +85,7 @@ __global__ void flush_read_kernel(const uint4* buffer, std::size_t words, unsign
 
 constexpr int flush_block = 512;
 
-// One thread waits on the global timer: the flush's aftermath settles before the timed call is launched.
+// One thread waits on the global timer before the timed call is launched.
 __global__ void settle_kernel(unsigned long long ns) {
   unsigned long long t0 = 0, t = 0;
   asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t0));
@@ -119,9 +119,9 @@ void l2_flush::run(cudaStream_t stream) {
   // 0x5a5a5a5a words XOR to 0 in groups of four, so `never` (odd, nonzero) is never matched.
   flush_read_kernel<<<blocks_, flush_block, 0, stream>>>(static_cast<const uint4*>(buffer_), bytes_ / sizeof(uint4),
                                                          0x9e3779b9u | 1u, sink_);
-  // Without this wait, a call launched right behind the flush took about 0.9 µs longer in roughly half of the samples
-  // (a bimodal distribution at 2^18..2^22, for CUB and for ours alike; device run 20, docs/perf-notes.md attempt 6),
-  // which moved medians by that much from run to run. The wait touches no memory, so L2 stays flushed.
+  // Every timed call starts on a GPU that has been idle for the same 20 µs. It does not remove the two modes of a
+  // two-launch call (about 1 µs apart, set by what the bench launched before: docs/perf-notes.md attempt 10; the
+  // paired rows handle that), but it gives every row the same starting state. It touches no memory: L2 stays flushed.
   settle_kernel<<<1, 1, 0, stream>>>(settle_ns);
   BENCH_CUDA(cudaGetLastError());
 }
