@@ -5,7 +5,10 @@
                           [--write include/reduce/tuning/sm90.cuh]
 
 Each RESULTS.csv is report.py's results.csv of a matrix run of one element type (`reduce-bench --matrix`, cold
-rows), LABEL names its device (`H100=run22.csv H200=run23.csv`). At each measured n, a kernel is a candidate when on
+rows), LABEL names its device (`H100=run22.csv H200=run23.csv`). Where a run has paired rows of matrix kernels at n
+(`--paired=REGEX`: each sample one call of the kernel and one of CUB), only those kernels are candidates there and
+they are compared by CUB time over theirs, the median of per-pair ratios, which does not move with the launch
+state the GPU is in (docs/perf-notes.md, attempt 10); elsewhere by median time. At each measured n, a kernel is a candidate when on
 every run that measured n it is within --within (2%) of that run's fastest allowed kernel; if no kernel is, the one
 whose worst ratio to the fastest is least. Allowed: the deterministic kernels (Grid not atomic); --exact writes the
 table for integer accumulators whose op has a native atomic (`sm90_exact`), where every order of combining gives the
@@ -26,7 +29,7 @@ FINISH = {"none": "none", "serial": "serial", "unroll-warp": "unrolled_last_warp
           "shuffle": "shuffle", "tree-modulo": "tree, tp::interleaved_modulo",
           "tree-strided": "tree, tp::interleaved_strided", "tree-sequential": "tree, tp::sequential"}
 GRIDS = {"multipass": "multipass", "gridstride": "gridstride<>", "singlepass": "single_pass<>", "cluster16": "cluster<>",
-         "reproducible": "reproducible<>", "atomic": "atomic"}
+         "reproducible": "reproducible<>", "atomic": "atomic", "coop": "cooperative<>"}
 
 
 def cxx(kernel):
@@ -37,17 +40,23 @@ def cxx(kernel):
 
 
 def read_run(path, allowed):
-    """n -> kernel -> median µs (allowed kernels only), and n -> CUB µs."""
-    times, cub = defaultdict(dict), {}
+    """n -> kernel -> cost (allowed kernels only), and n -> CUB's cost. The cost is the median µs, or where the run
+    has paired rows of matrix kernels at n, 1 / (median per-pair CUB / kernel ratio): CUB's time is the unit."""
+    times, cub, paired = defaultdict(dict), {}, defaultdict(dict)  # paired: n -> kernel -> cost
     for r in csv.DictReader(open(path)):
-        if r["group"] != "matrix" or r["variant"] != "cold":
+        if r["variant"] != "cold" or r["group"] not in ("matrix", "paired"):
             continue
         n = int(r["n"])
-        if r["kernel"].startswith("cub::"):
+        if r["group"] == "paired":
+            if r["kernel"].count("/") == 3 and allowed(r["kernel"]):
+                paired[n][r["kernel"]] = 1 / float(r["vs_cub"])
+        elif r["kernel"].startswith("cub::"):
             cub[n] = float(r["median_us"])
         elif "/" in r["kernel"] and allowed(r["kernel"]):
             times[n][r["kernel"]] = float(r["median_us"])
-    return times, cub
+    for n, costs in paired.items():
+        times[n], cub[n] = costs, 1.0
+    return times, cub, set(paired)
 
 
 def main():
@@ -66,12 +75,16 @@ def main():
     runs = []  # (label, times, cub)
     for spec in a.runs:
         label, _, path = spec.rpartition("=")
-        runs.append((label or path, *read_run(path, allowed)))
-    sizes = sorted({n for _, times, _ in runs for n in times})
+        times, cub, paired = read_run(path, allowed)
+        runs.append((label or path, times, cub, paired))
+    # At n where some run has paired rows, only the runs with paired rows there count.
+    paired_ns = set().union(*(p for *_, p in runs))
+    runs = [(label, {n: c for n, c in t.items() if n in p or n not in paired_ns}, cub, p) for label, t, cub, p in runs]
+    sizes = sorted({n for _, times, _, _ in runs for n in times})
     # ratio[n][kernel]: worst (over the runs that measured n) time / that run's fastest allowed kernel
     ratio = {}
     for n in sizes:
-        measured = [t[n] for _, t, _ in runs if n in t]
+        measured = [t[n] for _, t, _, _ in runs if n in t]
         common = set.intersection(*(set(m) for m in measured))
         ratio[n] = {k: max(m[k] / min(m.values()) for m in measured) for k in common}
     cands = {}
@@ -107,11 +120,13 @@ def main():
     struct = f"sm90_exact<{a.bytes}>" if a.exact else f"sm90<{a.bytes}>"
     what = "integer accumulators, ops with a native atomic" if a.exact else "deterministic Grids"
     ev = ["// clang-format off", f"// {a.bytes}-byte elements, {what}. {a.source}".rstrip(),
-          "// n: picked kernel; per run: its µs / the fastest allowed kernel's µs, CUB µs (CUB / picked)"]
+          "// n: picked kernel; per run: its µs / the fastest allowed kernel's µs, CUB µs (CUB / picked); where the run",
+          "// paired kernels with CUB (`paired`), times are in units of CUB's and the ratio is the per-pair median"]
     for n in sizes:
         k = pick[n]
-        per = [f"{label} {t[n][k]:.2f} / {min(t[n].values()):.2f}, CUB {cub.get(n, math.nan):.2f} "
-               f"({cub.get(n, math.nan) / t[n][k]:.2f}x)" for label, t, cub in runs if n in t]
+        per = [f"{label}{' paired' if n in p else ''} {t[n][k]:.2f} / {min(t[n].values()):.2f}, "
+               f"CUB {cub.get(n, math.nan):.2f} ({cub.get(n, math.nan) / t[n][k]:.2f}x)" for label, t, cub, p in runs
+               if n in t]
         ev.append(f"//   2^{int(math.log2(n))}: {k} | " + " | ".join(per))
     body = ev + ["template <>", f"struct {struct} {{",
                  "  using configs = boost::mp11::mp_list<" + ",\n      ".join(cxx(k) for k, _ in lines) + ">;",

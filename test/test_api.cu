@@ -9,7 +9,8 @@ using grid_kinds = ::testing::Types<p::config<p::scalar<2>, p::shuffle, p::seque
                                     p::config<p::scalar<2>, p::shuffle, p::sequential, p::gridstride<>, 128>,
                                     p::config<p::scalar<2>, p::shuffle, p::sequential, p::atomic, 128>,
                                     p::config<p::scalar<2>, p::shuffle, p::sequential, p::single_pass<>, 128>,
-                                    p::config<p::scalar<2>, p::shuffle, p::sequential, p::cluster<>, 128>>;
+                                    p::config<p::scalar<2>, p::shuffle, p::sequential, p::cluster<>, 128>,
+                                    p::config<p::scalar<2>, p::shuffle, p::sequential, p::cooperative<>, 128>>;
 
 TEST(Convenience, ReturnsTheValue) {
   REQUIRE_GPU();
@@ -189,4 +190,47 @@ TEST(Cluster, RunsAsOneClusterOnHopperAndIgnoresTemporaryStorage) {
     CUDA_OK(cudaMemcpy(&got, out.base, sizeof(got), cudaMemcpyDeviceToHost));
     EXPECT_EQ(got, test::reference<long long>(h, reduce::sum{})) << "n = " << n;
   }
+}
+
+// Grid cooperative needs no prepared storage: temporary storage full of zeros, of 0xff bytes, or of the partials a
+// previous call on other data left there, gives the exact result, and calls that follow on the same storage (nothing
+// reset in between) give the same bits. A barrier that counted on the storage would read stale partials here.
+TEST(Cooperative, NeedsNoPreparedStorageAndRepeatsBitwise) {
+  REQUIRE_GPU();
+  using coop = p::config<p::vector<4>, p::shuffle, p::sequential, p::cooperative<>, 256>;
+  bool ok = false;
+  CUDA_OK(reduce::detail::cooperative_available(ok));
+  EXPECT_TRUE(ok) << "every GPU CUDA 13 supports can launch cooperative kernels";
+  const std::uint64_t n = 3'000'017;
+  const auto a = test::random_vector<int>(n, -1000, 1000, 11), b = test::random_vector<int>(n, -1000, 1000, 12);
+  const auto reals = test::random_vector<float>(n, -1, 1, 13);
+  test::device_buffer<int> in_a(n), in_b(n);
+  test::device_buffer<float> in_f(n);
+  test::device_buffer<long long> out(1);
+  test::device_buffer<float> out_f(1);
+  CUDA_OK(cudaMemcpy(in_a.base, a.data(), n * sizeof(int), cudaMemcpyHostToDevice));
+  CUDA_OK(cudaMemcpy(in_b.base, b.data(), n * sizeof(int), cudaMemcpyHostToDevice));
+  CUDA_OK(cudaMemcpy(in_f.base, reals.data(), n * sizeof(float), cudaMemcpyHostToDevice));
+  std::size_t bytes = 0, bytes_f = 0;
+  CUDA_OK(reduce::device_reduce<coop>(nullptr, bytes, in_a.base, out.base, n));
+  CUDA_OK(reduce::device_reduce<coop>(nullptr, bytes_f, in_f.base, out_f.base, n));
+  test::device_buffer<unsigned char> temp(std::max(bytes, bytes_f));
+  auto sum_of = [&](const int* d) {
+    long long got = 0;
+    EXPECT_EQ(reduce::device_reduce<coop>(temp.base, bytes, d, out.base, n), cudaSuccess);
+    EXPECT_EQ(cudaMemcpy(&got, out.base, sizeof(got), cudaMemcpyDeviceToHost), cudaSuccess);
+    return got;
+  };
+  for (int fill : {0x00, 0xff}) {
+    CUDA_OK(cudaMemset(temp.base, fill, temp.count));
+    EXPECT_EQ(sum_of(in_a.base), test::reference<long long>(a, reduce::sum{})) << "storage filled with " << fill;
+  }
+  EXPECT_EQ(sum_of(in_b.base), test::reference<long long>(b, reduce::sum{})) << "storage holding a's partials";
+  float first = 0, again = 0;
+  for (float* v : {&first, &again}) {
+    CUDA_OK(reduce::device_reduce<coop>(temp.base, bytes_f, in_f.base, out_f.base, n));
+    CUDA_OK(cudaMemcpy(v, out_f.base, sizeof(float), cudaMemcpyDeviceToHost));
+  }
+  EXPECT_EQ(std::memcmp(&first, &again, sizeof(float)), 0) << first << " then " << again;
+  test::expect_sum_close(first, reals);
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <boost/mp11.hpp>
+#include <regex>
 #include <reduce/presets.cuh>
 #include <sstream>
 
@@ -121,6 +122,13 @@ parse_status parse_options(int& argc, char** argv, options& o, std::string& erro
       if (!parse_sizes(value, o.sizes)) return bad("expected lo:hi[:step] (exponents, hi <= 34) or a list of sizes");
     } else if (key == "--n" && has_value) {
       if (!parse_size(value, o.n)) return bad("expected an exponent (<= 40), 2^k or an element count <= 2^34");
+    } else if (key == "--paired" && has_value) {
+      try {
+        (void)std::regex(value, std::regex::extended);
+      } catch (const std::regex_error&) {
+        return bad("expected an extended regular expression over kernel names");
+      }
+      o.paired = value;
     } else if (key == "--type" && has_value) {
       const auto& known = known_types();
       if (std::find(known.begin(), known.end(), value) == known.end())
@@ -166,6 +174,8 @@ std::string usage(const char* argv0) {
     << "  --sizes=LO:HI[:STEP]    matrix sizes as exponents: 2^LO..2^HI every STEP (default 10:30:2)\n"
     << "  --sizes=A,B,...         matrix sizes: exponents (<= 40), 2^k, or element counts (> 40)\n"
     << "  --n=N                   size of the journeys and sweeps (same syntax as one --sizes item)\n"
+    << "  --paired=REGEX          with --matrix: the kernels whose names match also get paired rows (each sample\n"
+    << "                          one call of the kernel and one of CUB, alternating; vs_cub per pair)\n"
     << "  --help                  this text\n"
     << "Google Benchmark flags work as usual, e.g. --benchmark_filter=REGEX, --benchmark_repetitions=N,\n"
     << "--benchmark_out=FILE --benchmark_out_format=json|csv|console. Benchmark names are GROUP/KERNEL/N[/VARIANT],\n"

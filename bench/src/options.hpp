@@ -17,6 +17,7 @@ struct options {
   std::vector<std::uint64_t> sizes;            // --sizes: matrix sizes (default 2^10..2^30 step x4)
   std::uint64_t n = 0;                         // --n: journey and sweep size instead of the seed's (0: the seed's)
   std::string type = "float";                  // --type
+  std::string paired;  // --paired=REGEX: matrix kernels (by name) also sampled alternately with CUB (paired rows)
   // Google Benchmark flags the bench adapts to when the user gives them.
   bool user_repetitions = false;     // --benchmark_repetitions: overrides the per-size sample counts
   bool user_aggregate_mode = false;  // --benchmark_report_aggregates_only / --benchmark_display_aggregates_only

@@ -167,6 +167,13 @@ void register_benchmarks(sampler& s, const device_info& dev, const options& o, c
       // The default and CUB sampled alternately, aligned (CUB is baselines[0]) and offset (offset: CUB+1, default+1).
       for (auto [r, cub] : {std::pair{&t.tuned_default, &t.baselines[0]}, std::pair{&t.offset[1], &t.offset[0]}})
         add(o, {"paired/" + r->name, "paired/" + size_text(n), r, n, variant::cold, -1, "", 0, cub}, false);
+      if (!o.paired.empty()) {  // --paired: matrix kernels sampled alternately with CUB, as the default is above
+        const std::regex re(o.paired, std::regex::extended);
+        for (const row& r : t.matrix)
+          if (std::regex_search(r.name, re))
+            add(o, {"paired/" + r.name, "paired/" + size_text(n), &r, n, variant::cold, -1, "", 0, &t.baselines[0]},
+                false);
+      }
     }
   for (const std::string& name : o.journeys)
     for (const journey_rows& j : t.presets.journeys) {

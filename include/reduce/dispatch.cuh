@@ -10,6 +10,7 @@
 
 #include "grid/atomic.cuh"
 #include "grid/cluster.cuh"
+#include "grid/cooperative.cuh"
 #include "grid/gridstride.cuh"
 #include "grid/multipass.cuh"
 #include "grid/reproducible.cuh"

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cuda/atomic>
 #include <cuda/std/type_traits>
+#include <cuda/std/utility>
 #include <reduce/policy/config.cuh>
 
 #include "agent/thread_reduce.cuh"
@@ -19,7 +20,7 @@ template <class Acc>
 struct grid_args {
   std::uint64_t outputs = 1;              // BlockFinish none: threads 0..outputs-1 (over the grid) own an output
   unsigned* counter = nullptr;            // single_pass: arrivals, zero before the launch
-  Acc* partials = nullptr;                // single_pass: one per block
+  Acc* partials = nullptr;                // single_pass, cooperative: one per block
   bool input_from_previous_grid = false;  // a later pass: the input is the previous kernel's output
 };
 
@@ -112,6 +113,17 @@ __device__ void cluster_fold(const Acc& v, Acc* out, Op op) {
 #endif
 }
 
+// The last block of single_pass and cooperative: folds the grid's gridDim.x block partials, each thread a strided
+// subset in index order, then the block reduction; thread 0 writes the result. Deterministic for a given grid.
+template <class block_reduce_t, int Block, class Acc, class Op>
+__device__ void fold_block_partials(typename block_reduce_t::TempStorage& temp, const Acc* partials, Acc* out, Op op) {
+  Acc acc = op.template identity<Acc>();
+  for (unsigned i = threadIdx.x; i < gridDim.x; i += Block) acc = op(acc, load_cg(partials + i));
+  __syncthreads();  // temp is reused
+  const Acc r = block_reduce_t(temp).reduce(acc, op);
+  if (threadIdx.x == 0) *out = r;
+}
+
 // The other Grid policies: a block walks its tiles into one value (per thread with BlockFinish none) and hands it on.
 template <class Cfg, class T, class Acc, class Op, class I, class Tr>
 __device__ void reduce_and_hand_on(const T* in, I n, Acc* out, Op op, Tr tr, grid_args<Acc> g) {
@@ -121,7 +133,7 @@ __device__ void reduce_and_hand_on(const T* in, I n, Acc* out, Op op, Tr tr, gri
       agent<typename Cfg::load, Cfg::block>::template walk<Acc>(in, n, I(blockIdx.x), I(gridDim.x), op, tr);
 
   if constexpr (cuda::std::is_same_v<finish, policy::none>) {
-    static_assert(kind != policy::epilogue::last_block && kind != policy::epilogue::cluster,
+    static_assert(kind == policy::epilogue::store || kind == policy::epilogue::atomic,
                   "reduce: BlockFinish none has no block result to hand on");
     const std::uint64_t i = std::uint64_t(blockIdx.x) * Cfg::block + threadIdx.x;
     if (i >= g.outputs) return;
@@ -144,6 +156,16 @@ __device__ void reduce_and_hand_on(const T* in, I n, Acc* out, Op op, Tr tr, gri
       }
     } else if constexpr (kind == policy::epilogue::cluster) {
       cluster_fold<Cfg::grid::grid_size>(v, out, op);
+    } else if constexpr (kind == policy::epilogue::grid_barrier) {
+      // Thread 0 stores the block's partial; the barrier's arrival (by thread 0, after a block barrier) releases it.
+      // The last block waits for every arrival (acquire) and folds. The barrier word is the driver's, ready at every
+      // cooperative launch, and no other block waits, so the rest of the grid retires as soon as it has arrived.
+      if (threadIdx.x == 0) g.partials[blockIdx.x] = v;
+      const cooperative_groups::grid_group grid = cooperative_groups::this_grid();
+      auto token = grid.barrier_arrive();
+      if (blockIdx.x != gridDim.x - 1) return;
+      grid.barrier_wait(cuda::std::move(token));
+      fold_block_partials<block_reduce_t, Cfg::block>(temp, g.partials, out, op);
     } else {
       // Last block done: thread 0 publishes its partial with release semantics; the block that takes the last
       // ticket acquires every other block's partial and folds them in block order (deterministic).
@@ -156,11 +178,7 @@ __device__ void reduce_and_hand_on(const T* in, I n, Acc* out, Op op, Tr tr, gri
       }
       __syncthreads();
       if (!last) return;
-      Acc acc = op.template identity<Acc>();
-      for (unsigned i = threadIdx.x; i < gridDim.x; i += Cfg::block) acc = op(acc, load_cg(g.partials + i));
-      __syncthreads();  // temp is reused
-      const Acc r = block_reduce_t(temp).reduce(acc, op);
-      if (threadIdx.x == 0) *out = r;
+      fold_block_partials<block_reduce_t, Cfg::block>(temp, g.partials, out, op);
     }
   }
 }

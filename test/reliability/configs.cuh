@@ -15,7 +15,8 @@ using one_per_grid =
                          rp::config<rp::vector<4>, rp::tree, rp::sequential, rp::atomic, 256>,
                          rp::config<rp::scalar<4>, rp::shuffle, rp::sequential, rp::single_pass<>, 256>,
                          rp::config<rp::vector<2>, rp::shuffle, rp::sequential, rp::reproducible<>, 256>,
-                         rp::config<rp::vector<1>, rp::shuffle, rp::sequential, rp::cluster<>, 256>>;
+                         rp::config<rp::vector<1>, rp::shuffle, rp::sequential, rp::cluster<>, 256>,
+                         rp::config<rp::scalar<4>, rp::unrolled, rp::sequential, rp::cooperative<>, 512>>;
 
 template <class C>
 inline constexpr bool is_atomic = std::is_same_v<typename C::grid, rp::atomic>;

@@ -49,10 +49,12 @@ struct shape {
 };
 
 // Blocks of reduce_kernel<Cfg, T, Acc, Op, *, Tr> resident on the current device at once (SM count x occupancy), or the
-// Grid policy's fixed size. Cached per device and per instantiation (per_device_value).
+// Grid policy's fixed size (for Grid cooperative, at most the resident count: its blocks must all be resident).
+// Cached per device and per instantiation (per_device_value).
 template <class Cfg, class T, class Acc, class Op, class Tr = no_transform>
 cudaError_t persistent_grid(int& blocks) {
-  if constexpr (Cfg::grid::grid_size > 0) {
+  constexpr bool co_resident = Cfg::grid::kind == policy::epilogue::grid_barrier;
+  if constexpr (Cfg::grid::grid_size > 0 && !co_resident) {
     blocks = Cfg::grid::grid_size;
     return cudaSuccess;
   } else {
@@ -70,6 +72,7 @@ cudaError_t persistent_grid(int& blocks) {
       per_sm = std::min(per_sm, per_sm64);
 #endif
       resident = std::max(1, sms * per_sm);
+      if constexpr (Cfg::grid::grid_size > 0) resident = std::min(resident, Cfg::grid::grid_size);
       return cudaSuccess;
     });
   }
@@ -127,6 +130,10 @@ cudaError_t launch(unsigned blocks, const T* in, std::uint64_t n, Acc* out, Op o
     attribute[1].val.clusterDim.x = blocks;
     attribute[1].val.clusterDim.y = 1;
     attribute[1].val.clusterDim.z = 1;
+    config.numAttrs = 2;
+  } else if constexpr (Cfg::grid::kind == policy::epilogue::grid_barrier) {  // co-resident blocks, a grid barrier
+    attribute[1].id = cudaLaunchAttributeCooperative;
+    attribute[1].val.cooperative = 1;
     config.numAttrs = 2;
   }
   auto go = [&](auto kernel, auto count) {

@@ -22,4 +22,18 @@ cudaError_t per_device_value(int& value, Compute compute) {
   return cudaSuccess;
 }
 
+// A yes/no answer cached the same way: compute(device, bool& yes) -> cudaError_t. One cache per Compute type.
+template <class Compute>
+cudaError_t per_device_flag(bool& yes, Compute compute) {
+  int known = 0;  // 1 yes, 2 no
+  const cudaError_t e = per_device_value(known, [&](int dev, int& answer) -> cudaError_t {
+    bool b = false;
+    if (cudaError_t e = compute(dev, b)) return e;
+    answer = b ? 1 : 2;
+    return cudaSuccess;
+  });
+  yes = known == 1;
+  return e;
+}
+
 }  // namespace reduce::detail

@@ -9,22 +9,16 @@ namespace reduce::detail {
 template <class Grid>
 struct grid_dispatch;
 
-// The same kernel shape as a single_pass grid: what a cluster config runs where clusters are unavailable.
-template <class Cfg>
-using single_pass_config =
-    policy::config<typename Cfg::load, typename Cfg::finish, typename Cfg::indexing, policy::single_pass<>, Cfg::block>;
-
 // Whether the current device can run reduce_kernel<Cfg> (both offset widths) as one cluster of C blocks: compute
 // capability 9.0 or newer and room for the cluster (cudaOccupancyMaxActiveClusters, which needs the size allowed
 // too). Cached per device and per instantiation.
 template <class Cfg, class T, class Acc, class Op, class Tr>
 cudaError_t clusters_available(bool& ok) {
-  int known = 0;  // 1 yes, 2 no
-  cudaError_t e = per_device_value(known, [](int dev, int& answer) -> cudaError_t {
+  return per_device_flag(ok, [](int dev, bool& fits) -> cudaError_t {
     constexpr int C = Cfg::grid::grid_size;
     int major = 0;
     if (cudaError_t e = cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev)) return e;
-    bool fits = major >= 9;
+    fits = major >= 9;
     auto check = [&](auto kernel) -> cudaError_t {
       if (!fits) return cudaSuccess;
       if (cudaError_t e = allow_cluster_size<C>(reinterpret_cast<const void*>(kernel))) return e;
@@ -45,11 +39,8 @@ cudaError_t clusters_available(bool& ok) {
 #ifndef REDUCE_FORCE_32_BIT_OFFSETS
     if (cudaError_t e = check(reduce_kernel<Cfg, T, Acc, Op, std::uint64_t, Tr>)) return e;
 #endif
-    answer = fits ? 1 : 2;
     return cudaSuccess;
   });
-  ok = known == 1;
-  return e;
 }
 
 template <int C>

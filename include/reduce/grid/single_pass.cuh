@@ -11,6 +11,12 @@ namespace reduce::detail {
 template <class Grid>
 struct grid_dispatch;
 
+// The same kernel with Grid single_pass<G>: what the cluster and cooperative grids run on a device without clusters
+// or cooperative launches.
+template <class Cfg, int G = 0>
+using single_pass_config = policy::config<typename Cfg::load, typename Cfg::finish, typename Cfg::indexing,
+                                          policy::single_pass<G>, Cfg::block>;
+
 template <int G>
 struct grid_dispatch<policy::single_pass<G>> {
   template <class Cfg, class T, class Acc, class Op, class Tr>

@@ -5,7 +5,7 @@
 namespace reduce::policy {
 
 // How a block hands on its result; the kernel's epilogue is chosen by this.
-enum class epilogue { store, atomic, last_block, per_tile, cluster };
+enum class epilogue { store, atomic, last_block, grid_barrier, per_tile, cluster };
 
 // One tile per block; launch again over the partials until one value is left (log passes).
 struct multipass {
@@ -36,6 +36,19 @@ struct single_pass {
   static constexpr epilogue kind = epilogue::last_block;
   static constexpr int grid_size = Grid;
   static std::string name() { return Grid ? "singlepass" + std::to_string(Grid) : "singlepass"; }
+};
+
+// A cooperative launch (every block resident at once) of a fixed grid (Grid blocks, at most the resident capacity;
+// 0 = that capacity) with a grid-stride loop. Each block stores its result and arrives on the grid barrier the driver
+// prepares for every cooperative launch; only the last block waits on it, then folds the partials in block order.
+// One launch, nothing to reset, deterministic for a given grid. Where the device has no cooperative launch it runs
+// as single_pass<Grid>.
+template <int Grid = 0>
+struct cooperative {
+  static_assert(Grid >= 0, "reduce: cooperative<Grid>: Grid is a block count, or 0 for the device's resident capacity");
+  static constexpr epilogue kind = epilogue::grid_barrier;
+  static constexpr int grid_size = Grid;
+  static std::string name() { return Grid ? "coop" + std::to_string(Grid) : "coop"; }
 };
 
 // One thread block cluster of Blocks blocks (Hopper, sm_90): the blocks walk the input with a grid-stride loop and

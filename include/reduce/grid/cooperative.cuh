@@ -1,0 +1,54 @@
+// Grid cooperative: a cooperative launch of at most the resident grid; every block stores its partial and arrives on
+// the launch's grid barrier, and the last block waits on it and folds the partials in block order. The barrier word
+// is the driver's (prepared for every cooperative launch) and the partials are written before they are read, so
+// nothing in the caller's storage needs a known state: one launch, no memset (docs/perf-notes.md, attempt 11).
+#pragma once
+#include "single_pass.cuh"
+
+namespace reduce::detail {
+
+template <class Grid>
+struct grid_dispatch;
+
+// Whether the current device can launch cooperative kernels (cudaDevAttrCooperativeLaunch), cached per device.
+inline cudaError_t cooperative_available(bool& ok) {
+  return per_device_flag(ok, [](int dev, bool& supported) -> cudaError_t {
+    int attribute = 0;
+    if (cudaError_t e = cudaDeviceGetAttribute(&attribute, cudaDevAttrCooperativeLaunch, dev)) return e;
+    supported = attribute != 0;
+    return cudaSuccess;
+  });
+}
+
+template <int G>
+struct grid_dispatch<policy::cooperative<G>> {
+  using fallback = grid_dispatch<policy::single_pass<G>>;
+
+  // One partial per block, or the fallback's storage where that is larger (it may run instead; its kernel's
+  // occupancy, and so its grid, can differ).
+  template <class Cfg, class T, class Acc, class Op, class Tr>
+  static cudaError_t temp_bytes(std::uint64_t n, std::size_t& bytes) {
+    int resident = 0;
+    if (cudaError_t e = persistent_grid<Cfg, T, Acc, Op, Tr>(resident)) return e;
+    if (cudaError_t e = fallback::template temp_bytes<single_pass_config<Cfg, G>, T, Acc, Op, Tr>(n, bytes)) return e;
+    bytes = std::max(bytes, align_up(std::size_t(resident) * sizeof(Acc)));
+    return cudaSuccess;
+  }
+
+  template <class Cfg, class T, class Acc, class Op, class Tr>
+  static cudaError_t run(void* temp, const T* in, std::uint64_t n, Acc* out, Op op, Tr tr, cudaStream_t stream) {
+    using s = shape<Cfg>;
+    const std::uint64_t tiles = s::tiles(s::agent_t::units(in, n));
+    if (tiles == 1) return launch<one_block_config<Cfg>>(1, in, n, out, op, grid_args<Acc>{}, stream, false, tr);
+    bool ok = false;
+    if (cudaError_t e = cooperative_available(ok)) return e;
+    if (!ok) return fallback::template run<single_pass_config<Cfg, G>>(temp, in, n, out, op, tr, stream);
+    int resident = 0;
+    if (cudaError_t e = persistent_grid<Cfg, T, Acc, Op, Tr>(resident)) return e;
+    grid_args<Acc> g;
+    g.partials = static_cast<Acc*>(temp);
+    return launch<Cfg>(unsigned(std::min<std::uint64_t>(resident, tiles)), in, n, out, op, g, stream, false, tr);
+  }
+};
+
+}  // namespace reduce::detail
