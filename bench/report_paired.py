@@ -1,0 +1,57 @@
+"""report.md sections whose rows come in pairs: the input offset by one element (beside the aligned rows) and the
+paired rows (a kernel sampled alternately with CUB). Used by report.py."""
+from report_text import fmt, open_table, size_label
+
+
+def typed_table(rows, out, name, first_type, title, header):
+    """Opens the table of group `name` (the first file's type) and name-TYPE (other types) if the run has them
+    (columns after type and n right-aligned); returns their (group, element type), sorted."""
+    groups = sorted({r["group"] for r in rows if r["group"] == name or r["group"].startswith(name + "-")})
+    if groups:
+        open_table(out, title, header, " | ".join(["---", "---"] + ["---:"] * (header.count("|") - 1)))
+    return [(g, g[len(name) + 1:] if g != name else first_type) for g in groups]
+
+
+def offset_section(rows, out, first_type, baselines):
+    """Group offset (offset-TYPE for other types): CUB and the default with the input one element past an aligned
+    address, beside their aligned times from the matrix group of the same run."""
+    groups = typed_table(rows, out, "offset", first_type, "Input offset by one element (not 16-byte aligned)",
+                         "type | n | CUB us | CUB +1 us | default us | default +1 us | default +1 / aligned | "
+                         "CUB +1 / default +1")
+    for g, t in groups:
+        matrix = "matrix" + g[len("offset"):]
+        at = {(r["kernel"], r["n"]): r["median_us"] for r in rows
+              if r["group"] in (g, matrix) and r["variant"] == "cold"}
+        for n in sorted({r["n"] for r in rows if r["group"] == g}):
+            cub, cub1 = at.get((baselines[0], n)), at.get((baselines[0] + "+1", n))
+            d, d1 = at.get(("default", n)), at.get(("default+1", n))
+            out.append(f"| {t} | {size_label(n)} | {fmt(cub)} | {fmt(cub1)} | {fmt(d)} | {fmt(d1)} | "
+                       f"{fmt(d1 / d if d and d1 else None, 3)} | {fmt(cub1 / d1 if cub1 and d1 else None)} |")
+    if groups:
+        out.append("")
+
+
+def paired_section(rows, out, first_type):
+    """Group paired (paired-TYPE): the default sampled alternately with CUB, one call of each per sample, so both
+    meet the same states of the GPU; vs CUB is the median of the per-pair ratios (docs/perf-notes.md, attempt 10)."""
+    groups = typed_table(rows, out, "paired", first_type, "The default and CUB sampled alternately (paired)",
+                         "type | n | default us | CUB us | CUB / default | default +1 us | CUB +1 us | "
+                         "CUB +1 / default +1")
+    for g, t in groups:
+        at = {(r["kernel"], r["n"]): r for r in rows if r["group"] == g and r["variant"] == "cold"}
+        for n in sorted({n for _, n in at}):
+            cells = []
+            for k in ("default", "default+1"):
+                r = at.get((k, n), {})
+                cells += [fmt(r.get("median_us")), fmt(r.get("cub_us")), fmt(r.get("vs_cub"))]
+            out.append(f"| {t} | {size_label(n)} | " + " | ".join(cells) + " |")
+    if groups:
+        out.append("")
+    kernels = [r for r in rows if r["group"] == "paired" and r["grid"] and r.get("vs_cub")]
+    if kernels:  # --paired rows of matrix kernels (bench/tune.py's data)
+        out += ["Matrix kernels sampled alternately with CUB: the three best per size by the median per-pair ratio.\n",
+                "| n | best (CUB / kernel) | second | third |", "| --- | --- | --- | --- |"]
+        for n in sorted({r["n"] for r in kernels}):
+            best = sorted((r for r in kernels if r["n"] == n), key=lambda r: -r["vs_cub"])[:3]
+            out.append(f"| {size_label(n)} | " + " | ".join(f"`{r['kernel']}` {fmt(r['vs_cub'])}" for r in best) + " |")
+        out.append("")
