@@ -12,7 +12,8 @@ using configs =
                          p::config<p::scalar<1>, p::none, p::sequential, p::atomic, 256>,
                          p::config<p::vector<1>, p::unrolled_last_warp, p::sequential, p::single_pass<>, 64>,
                          p::config<p::vector<2>, p::shuffle, p::sequential, p::reproducible<>, 256>,
-                         p::config<p::scalar<4>, p::serial, p::sequential, p::cluster<8>, 128>>;
+                         p::config<p::scalar<4>, p::serial, p::sequential, p::cluster<8>, 128>,
+                         p::config<p::vector<4>, p::shuffle, p::sequential, p::cooperative<>, 256>>;
 
 int main() {
   std::size_t bytes = 0;

@@ -19,31 +19,29 @@ struct sm90_exact;
 
 // @generated-begin 4
 // clang-format off
-// 4-byte elements, deterministic Grids. H100 80GB HBM3: device run 22 (scripts/bench.sh on a fresh clone of aa9e617: the same kernels), H200: run 23 (the same at 263a449); 2026-11-21, reduce-bench --matrix (float), docs/device-runs.md
-// n: picked kernel; per run: its µs / the fastest allowed kernel's µs, CUB µs (CUB / picked)
-//   2^10: scalar4-striped/shuffle/cluster16/b256 | H100 3.97 / 3.97, CUB 4.83 (1.22x) | H200 3.52 / 3.52, CUB 4.58 (1.30x)
-//   2^12: vec4-striped/shuffle/multipass/b256 | H100 4.16 / 4.16, CUB 4.06 (0.98x) | H200 3.84 / 3.84, CUB 3.84 (1.00x)
-//   2^14: vec4-striped/shuffle/cluster16/b1024 | H100 4.64 / 4.64, CUB 7.39 (1.59x) | H200 4.35 / 4.35, CUB 6.75 (1.55x)
-//   2^16: vec4-striped/unrolled/cluster16/b256 | H100 5.02 / 5.02, CUB 7.23 (1.44x) | H200 4.54 / 4.54, CUB 5.86 (1.29x)
-//   2^18: scalar4-striped/shuffle/multipass/b128 | H100 5.70 / 5.70, CUB 7.42 (1.30x) | H200 5.12 / 4.96, CUB 6.02 (1.18x)
-//   2^20: scalar4-striped/shuffle/multipass/b256 | H100 6.75 / 6.75, CUB 8.48 (1.26x) | H200 5.82 / 5.82, CUB 7.71 (1.32x)
-//   2^22: vec4-striped/unroll-warp/multipass/b256 | H100 11.07 / 11.01, CUB 13.06 (1.18x) | H200 9.18 / 8.96, CUB 10.53 (1.15x)
-//   2^24: vec4-striped/shuffle/multipass/b256 | H100 27.26 / 26.91, CUB 28.48 (1.04x) | H200 19.97 / 19.97, CUB 21.15 (1.06x)
-//   2^26: vec4-striped/unrolled/multipass/b512 | H100 89.50 / 89.50, CUB 93.06 (1.04x) | H200 64.32 / 64.32, CUB 66.11 (1.03x)
-//   2^28: vec4-striped/unrolled/multipass/b512 | H100 340.93 / 340.45, CUB 349.50 (1.03x) | H200 239.84 / 239.14, CUB 243.36 (1.01x)
-//   2^30: vec4-striped/unrolled/multipass/b512 | H100 1340.26 / 1340.26, CUB 1388.45 (1.04x) | H200 937.47 / 936.42, CUB 952.74 (1.02x)
+// 4-byte elements, deterministic Grids. H100 80GB HBM3: device run 37 (scripts/bench.sh on a fresh clone of 477029c; paired rows of every deterministic kernel at 2^14..2^24, unpaired matrix rows elsewhere); H200: run 36 (paired rows of 41 candidates at 2^12..2^26, 61dd14b) and run 34 (scripts/bench.sh on a fresh clone of 0c2a3aa, unpaired, for 2^10, 2^28, 2^30); 2026-11-21, docs/device-runs.md
+// n: picked kernel; per run: its µs / the fastest allowed kernel's µs, CUB µs (CUB / picked); where the run
+// paired kernels with CUB (`paired`), times are in units of CUB's and the ratio is the per-pair median
+//   2^10: scalar4-striped/shuffle/cluster16/b256 | H100-r37 3.84 / 3.84, CUB 4.83 (1.26x) | H200-r34 3.62 / 3.62, CUB 4.61 (1.27x)
+//   2^12: vec4-striped/shuffle/multipass/b256 | H200-r36 paired 1.00 / 1.00, CUB 1.00 (1.00x)
+//   2^14: vec4-striped/shuffle/cluster16/b1024 | H100-r37 paired 0.65 / 0.65, CUB 1.00 (1.53x) | H200-r36 paired 0.63 / 0.63, CUB 1.00 (1.58x)
+//   2^16: vec4-striped/unrolled/cluster16/b256 | H100-r37 paired 0.75 / 0.72, CUB 1.00 (1.34x) | H200-r36 paired 0.69 / 0.69, CUB 1.00 (1.45x)
+//   2^18: vec4-striped/shuffle/cluster16/b1024 | H100-r37 paired 0.78 / 0.78, CUB 1.00 (1.29x) | H200-r36 paired 0.81 / 0.80, CUB 1.00 (1.23x)
+//   2^20: vec4-striped/shuffle/multipass/b256 | H100-r37 paired 0.85 / 0.82, CUB 1.00 (1.18x) | H200-r36 paired 0.85 / 0.84, CUB 1.00 (1.18x)
+//   2^22: vec4-striped/shuffle/multipass/b256 | H100-r37 paired 0.88 / 0.87, CUB 1.00 (1.13x) | H200-r36 paired 0.85 / 0.85, CUB 1.00 (1.18x)
+//   2^24: vec4-striped/shuffle/multipass/b256 | H100-r37 paired 0.95 / 0.95, CUB 1.00 (1.05x) | H200-r36 paired 0.94 / 0.94, CUB 1.00 (1.06x)
+//   2^26: vec4-striped/shuffle/multipass/b256 | H200-r36 paired 0.96 / 0.96, CUB 1.00 (1.04x)
+//   2^28: vec4-striped/shuffle/multipass/b256 | H100-r37 342.11 / 340.45, CUB 349.66 (1.02x) | H200-r34 235.49 / 233.92, CUB 237.22 (1.01x)
+//   2^30: vec4-striped/shuffle/multipass/b256 | H100-r37 1345.86 / 1340.48, CUB 1386.08 (1.03x) | H200-r34 923.39 / 918.91, CUB 926.34 (1.00x)
 template <>
 struct sm90<4> {
   using configs = boost::mp11::mp_list<tp::config<tp::scalar<4>, tp::shuffle, tp::sequential, tp::cluster<>, 256>,
       tp::config<tp::vector<4>, tp::shuffle, tp::sequential, tp::multipass, 256>,
       tp::config<tp::vector<4>, tp::shuffle, tp::sequential, tp::cluster<>, 1024>,
       tp::config<tp::vector<4>, tp::unrolled, tp::sequential, tp::cluster<>, 256>,
-      tp::config<tp::scalar<4>, tp::shuffle, tp::sequential, tp::multipass, 128>,
-      tp::config<tp::scalar<4>, tp::shuffle, tp::sequential, tp::multipass, 256>,
-      tp::config<tp::vector<4>, tp::unrolled_last_warp, tp::sequential, tp::multipass, 256>,
-      tp::config<tp::vector<4>, tp::shuffle, tp::sequential, tp::multipass, 256>,
-      tp::config<tp::vector<4>, tp::unrolled, tp::sequential, tp::multipass, 512>>;
-  static constexpr std::uint64_t up_to[] = {std::uint64_t(1) << 11, std::uint64_t(1) << 13, std::uint64_t(1) << 15, std::uint64_t(1) << 17, std::uint64_t(1) << 19, std::uint64_t(1) << 21, std::uint64_t(1) << 23, std::uint64_t(1) << 25, ~std::uint64_t(0)};
+      tp::config<tp::vector<4>, tp::shuffle, tp::sequential, tp::cluster<>, 1024>,
+      tp::config<tp::vector<4>, tp::shuffle, tp::sequential, tp::multipass, 256>>;
+  static constexpr std::uint64_t up_to[] = {std::uint64_t(1) << 11, std::uint64_t(1) << 13, std::uint64_t(1) << 15, std::uint64_t(1) << 17, std::uint64_t(1) << 19, ~std::uint64_t(0)};
 };
 // clang-format on
 // @generated-end 4
