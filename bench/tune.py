@@ -90,7 +90,7 @@ def main():
     cands = {}
     for n in sizes:
         c = {k for k, r in ratio[n].items() if r <= 1 + a.within}
-        cands[n] = c or {min(ratio[n], key=ratio[n].get)}
+        cands[n] = c or {min(sorted(ratio[n]), key=ratio[n].get)}  # sorted: ties never depend on hash order
     # Fewest ranges: extend each range while some kernel is a candidate at every size in it (greedy is optimal,
     # since a sub-range of a feasible range is feasible); the range takes its common candidate of least total ratio.
     ranges = []  # [kernel, last measured n of the range]
