@@ -1,7 +1,9 @@
 // The standard size ladder (0..5, 8, 10, 13, 16, 17, 19, 27, 30..33, 35, every power of two and its neighbours up to
 // 2^26, 687, 1565, 12345, 731588, 9760840) for the default and one kernel of each Grid policy, at an aligned and a
 // misaligned start: float sums of values in {-1, 0, 1} up to 2^24 elements (exact in any order, see common.cuh),
-// int32 sums in int64 and int32 minima at every rung (exact).
+// int32 sums in int64 and int32 minima at every rung (exact). Then the default's float and double tables at the
+// bound of every entry (up to 2^29 + 3 elements).
+#include <iterator>
 #include <set>
 
 #include "configs.cuh"
@@ -69,6 +71,41 @@ TYPED_TEST(Ladder, EveryRungAlignedAndNot) {
       EXPECT_EQ(test::to_host(imin.base), lowest) << where;
     }
   }
+}
+
+// The default's floating-point tables, every entry: n at each entry's upper bound, and 3 past the last bound, so
+// every kernel the float and double tables name runs. Only every 64th element is nonzero (-1 or +1), so any partial
+// sum, in any order and grouping, is an integer of magnitude at most n / 64 + 1 <= 2^23 + 1: exact in float. The
+// result must equal the exact sum bit for bit, and repeat.
+__host__ __device__ int sparse_value(std::uint64_t i) { return i % 64 ? 0 : int((i / 64) * 2654435761u % 3) - 1; }
+template <class T>
+__global__ void fill_sparse(T* x, std::uint64_t n) {
+  for (std::uint64_t i = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; i < n;
+       i += std::uint64_t(gridDim.x) * blockDim.x)
+    x[i] = T(sparse_value(i));
+}
+template <class T, class Table>
+void expect_exact_on_every_entry() {
+  const std::uint64_t cap = test::small_only() ? (1u << 20) + 3 : (std::uint64_t(1) << 29) + 3;
+  std::vector<std::uint64_t> sizes;
+  const std::size_t entries = std::size(Table::up_to);
+  for (std::size_t i = 0; i < entries; ++i)
+    sizes.push_back(std::min(cap, i + 1 < entries ? Table::up_to[i] : Table::up_to[i - 1] + 3));
+  test::device_buffer<T> x(sizes.back());
+  fill_sparse<<<1024, 256>>>(x.base, sizes.back());
+  ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+  for (std::uint64_t n : sizes) {
+    long long exact = 0;
+    for (std::uint64_t i = 0; i < n; i += 64) exact += sparse_value(i);
+    const T got = reduce::reduce(x.base, n);
+    EXPECT_EQ(got, T(exact)) << "n=" << n;
+    EXPECT_EQ(test::bits_of(reduce::reduce(x.base, n)), test::bits_of(got)) << "n=" << n;
+  }
+}
+TEST(DefaultTables, FloatAndDoubleExactOnEveryEntry) {
+  REQUIRE_GPU();
+  expect_exact_on_every_entry<float, reduce::tuning::sm90<4>>();
+  expect_exact_on_every_entry<double, reduce::tuning::sm90<8>>();
 }
 
 }  // namespace
