@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Regenerates a results directory in one go: the full matrix, paired rows of every deterministic kernel at mid sizes,
-# every journey (with system time), both sweeps, back-to-back latency and the extensions, each as Google Benchmark
-# JSON plus the console tables, then report.py (report.md, results.csv, PNG plots). Needs a GPU, a built
-# reduce-bench, python3 and matplotlib.
+# Regenerates a results directory in one go: the full matrix, paired rows of every deterministic kernel at mid sizes
+# (and of the vec4 ones at large sizes), every journey (with system time), both sweeps, back-to-back latency and the
+# extensions, each as Google Benchmark JSON plus the console tables, then report.py (report.md, results.csv, PNG
+# plots). Needs a GPU, a built reduce-bench, python3 and matplotlib.
 #
 #   bench/run_all.sh OUT_DIR [REDUCE_BENCH] [reduce-bench flags...]
 #   bench/run_all.sh docs/results/h100 build/bench/reduce-bench
@@ -44,6 +44,10 @@ run matrix --matrix
 # (2^14..2^24, docs/perf-notes.md attempt 10): the data bench/tune.py compares kernels by.
 run paired --matrix --sizes=14:24:2 --paired='/(multipass|gridstride|singlepass|cluster16|coop)/' \
   --benchmark_filter='^paired/[^/]+/[^/]+/'
+# At 2^26..2^30 the vec4 deterministic kernels (no other load competes there; docs/perf-notes.md attempt 13): the data
+# of the float table's large-size entries (the pairs also cancel the run-to-run drift of about 1%).
+run paired-large --matrix --sizes=26:30:2 --paired='^vec4-striped/[^/]+/(multipass|gridstride|singlepass|coop)/' \
+  --benchmark_filter='^paired/[^/]+/[^/]+/'
 run journeys --journey=all --system
 run sweeps --sweep=all
 for t in double int32; do  # double and int32 sums at 2^20 and 2^28, where this build has the type (exit 2: not)
@@ -53,7 +57,8 @@ done
 run extensions --extensions  # narrow types, squares, argmin/argmax, compensated: 2^20, 2^24, 2^28 (docs/extensions.md)
 run latency --latency --benchmark_filter=/back-to-back  # the longest part (about 4 minutes on an H100): last
 
-jsons=("$out/matrix.json" "$out/paired.json" "$out/journeys.json" "$out/sweeps.json" "$out/latency.json" "$out/extensions.json")
+jsons=("$out/matrix.json" "$out/paired.json" "$out/paired-large.json" "$out/journeys.json" "$out/sweeps.json"
+  "$out/latency.json" "$out/extensions.json")
 for t in double int32; do [[ -s $out/matrix-$t.json ]] && jsons+=("$out/matrix-$t.json"); done
 python3 "$here/report.py" "${jsons[@]}" --out "$out" || status=1
 exit $status
