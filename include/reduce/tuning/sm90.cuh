@@ -19,20 +19,20 @@ struct sm90_exact;
 
 // @generated-begin 4
 // clang-format off
-// 4-byte elements, deterministic Grids. H100 80GB HBM3: device run 37 (scripts/bench.sh on a fresh clone of 477029c; paired rows of every deterministic kernel at 2^14..2^24, unpaired matrix rows elsewhere) and run 43 (paired rows of the vec4 deterministic kernels at 2^26..2^30, commit fd3460b); H200: run 36 (paired rows of 41 candidates at 2^12..2^26, 61dd14b), run 34 (scripts/bench.sh on a fresh clone of 0c2a3aa, unpaired, for 2^10) and run 44 (as run 43); 2026-11-21, docs/device-runs.md
+// 4-byte elements, deterministic Grids. H100 80GB HBM3: device run 37 (scripts/bench.sh on a fresh clone of 477029c; paired rows of every deterministic kernel at 2^14..2^24, unpaired matrix rows elsewhere), run 43 (paired rows of the vec4 deterministic kernels at 2^26..2^30, commit fd3460b) and run 47 (scripts/bench.sh on a fresh clone of 49646d7, paired rows at 2^14..2^30); H200: run 36 (paired rows of 41 candidates at 2^12..2^26, 61dd14b), run 34 (scripts/bench.sh on a fresh clone of 0c2a3aa, unpaired, for 2^10) and run 44 (as run 43); 2026-11-21, docs/device-runs.md
 // n: picked kernel; per run: its µs / the fastest allowed kernel's µs, CUB µs (CUB / picked); where the run
 // paired kernels with CUB (`paired`), times are in units of CUB's and the ratio is the per-pair median
-//   2^10: scalar4-striped/shuffle/cluster16/b256 | H100-r37 3.84 / 3.84, CUB 4.83 (1.26x) | H200-r34 3.62 / 3.62, CUB 4.61 (1.27x)
+//   2^10: scalar4-striped/shuffle/cluster16/b256 | H100-r37 3.84 / 3.84, CUB 4.83 (1.26x) | H200-r34 3.62 / 3.62, CUB 4.61 (1.27x) | H100-r47 3.81 / 3.81, CUB 4.51 (1.18x)
 //   2^12: vec4-striped/shuffle/multipass/b256 | H200-r36 paired 1.00 / 1.00, CUB 1.00 (1.00x)
-//   2^14: vec4-striped/shuffle/cluster16/b1024 | H100-r37 paired 0.65 / 0.65, CUB 1.00 (1.53x) | H200-r36 paired 0.63 / 0.63, CUB 1.00 (1.58x)
-//   2^16: vec4-striped/unrolled/cluster16/b256 | H100-r37 paired 0.75 / 0.72, CUB 1.00 (1.34x) | H200-r36 paired 0.69 / 0.69, CUB 1.00 (1.45x)
-//   2^18: vec4-striped/shuffle/cluster16/b1024 | H100-r37 paired 0.78 / 0.78, CUB 1.00 (1.29x) | H200-r36 paired 0.81 / 0.80, CUB 1.00 (1.23x)
-//   2^20: vec4-striped/shuffle/multipass/b256 | H100-r37 paired 0.85 / 0.82, CUB 1.00 (1.18x) | H200-r36 paired 0.85 / 0.84, CUB 1.00 (1.18x)
-//   2^22: vec4-striped/shuffle/multipass/b256 | H100-r37 paired 0.88 / 0.87, CUB 1.00 (1.13x) | H200-r36 paired 0.85 / 0.85, CUB 1.00 (1.18x)
-//   2^24: vec4-striped/shuffle/multipass/b256 | H100-r37 paired 0.95 / 0.95, CUB 1.00 (1.05x) | H200-r36 paired 0.94 / 0.94, CUB 1.00 (1.06x)
-//   2^26: vec4-striped/shuffle/coop/b512 | H200-r36 paired 0.96 / 0.96, CUB 1.00 (1.04x) | H100-r43 paired 0.97 / 0.97, CUB 1.00 (1.03x) | H200-r44 paired 0.97 / 0.95, CUB 1.00 (1.03x)
-//   2^28: vec4-striped/shuffle/coop/b512 | H100-r43 paired 0.98 / 0.98, CUB 1.00 (1.02x) | H200-r44 paired 0.99 / 0.99, CUB 1.00 (1.02x)
-//   2^30: vec4-striped/unrolled/multipass/b512 | H100-r43 paired 0.97 / 0.96, CUB 1.00 (1.04x) | H200-r44 paired 0.99 / 0.99, CUB 1.00 (1.01x)
+//   2^14: vec4-striped/shuffle/cluster16/b1024 | H100-r37 paired 0.65 / 0.65, CUB 1.00 (1.53x) | H200-r36 paired 0.63 / 0.63, CUB 1.00 (1.58x) | H100-r47 paired 0.68 / 0.67, CUB 1.00 (1.47x)
+//   2^16: vec4-striped/unrolled/cluster16/b256 | H100-r37 paired 0.75 / 0.72, CUB 1.00 (1.34x) | H200-r36 paired 0.69 / 0.69, CUB 1.00 (1.45x) | H100-r47 paired 0.73 / 0.72, CUB 1.00 (1.37x)
+//   2^18: vec4-striped/shuffle/cluster16/b1024 | H100-r37 paired 0.78 / 0.78, CUB 1.00 (1.29x) | H200-r36 paired 0.81 / 0.80, CUB 1.00 (1.23x) | H100-r47 paired 0.82 / 0.80, CUB 1.00 (1.22x)
+//   2^20: vec4-striped/shuffle/multipass/b256 | H100-r37 paired 0.85 / 0.82, CUB 1.00 (1.18x) | H200-r36 paired 0.85 / 0.84, CUB 1.00 (1.18x) | H100-r47 paired 0.88 / 0.84, CUB 1.00 (1.14x)
+//   2^22: vec4-striped/unrolled/multipass/b256 | H100-r37 paired 0.87 / 0.87, CUB 1.00 (1.15x) | H200-r36 paired 0.86 / 0.85, CUB 1.00 (1.16x) | H100-r47 paired 0.90 / 0.89, CUB 1.00 (1.11x)
+//   2^24: vec4-striped/unrolled/multipass/b256 | H100-r37 paired 0.95 / 0.95, CUB 1.00 (1.05x) | H200-r36 paired 0.94 / 0.94, CUB 1.00 (1.06x) | H100-r47 paired 0.97 / 0.95, CUB 1.00 (1.03x)
+//   2^26: vec4-striped/shuffle/coop/b512 | H200-r36 paired 0.96 / 0.96, CUB 1.00 (1.04x) | H100-r43 paired 0.97 / 0.97, CUB 1.00 (1.03x) | H200-r44 paired 0.97 / 0.95, CUB 1.00 (1.03x) | H100-r47 paired 0.98 / 0.96, CUB 1.00 (1.02x)
+//   2^28: vec4-striped/shuffle/multipass/b512 | H100-r43 paired 0.98 / 0.98, CUB 1.00 (1.02x) | H200-r44 paired 0.99 / 0.99, CUB 1.00 (1.01x) | H100-r47 paired 0.97 / 0.97, CUB 1.00 (1.03x)
+//   2^30: vec4-striped/shuffle/multipass/b512 | H100-r43 paired 0.97 / 0.96, CUB 1.00 (1.04x) | H200-r44 paired 0.99 / 0.99, CUB 1.00 (1.01x) | H100-r47 paired 0.96 / 0.96, CUB 1.00 (1.04x)
 template <>
 struct sm90<4> {
   using configs = boost::mp11::mp_list<tp::config<tp::scalar<4>, tp::shuffle, tp::sequential, tp::cluster<>, 256>,
@@ -41,9 +41,10 @@ struct sm90<4> {
       tp::config<tp::vector<4>, tp::unrolled, tp::sequential, tp::cluster<>, 256>,
       tp::config<tp::vector<4>, tp::shuffle, tp::sequential, tp::cluster<>, 1024>,
       tp::config<tp::vector<4>, tp::shuffle, tp::sequential, tp::multipass, 256>,
+      tp::config<tp::vector<4>, tp::unrolled, tp::sequential, tp::multipass, 256>,
       tp::config<tp::vector<4>, tp::shuffle, tp::sequential, tp::cooperative<>, 512>,
-      tp::config<tp::vector<4>, tp::unrolled, tp::sequential, tp::multipass, 512>>;
-  static constexpr std::uint64_t up_to[] = {std::uint64_t(1) << 11, std::uint64_t(1) << 13, std::uint64_t(1) << 15, std::uint64_t(1) << 17, std::uint64_t(1) << 19, std::uint64_t(1) << 25, std::uint64_t(1) << 29, ~std::uint64_t(0)};
+      tp::config<tp::vector<4>, tp::shuffle, tp::sequential, tp::multipass, 512>>;
+  static constexpr std::uint64_t up_to[] = {std::uint64_t(1) << 11, std::uint64_t(1) << 13, std::uint64_t(1) << 15, std::uint64_t(1) << 17, std::uint64_t(1) << 19, std::uint64_t(1) << 21, std::uint64_t(1) << 25, std::uint64_t(1) << 27, ~std::uint64_t(0)};
 };
 // clang-format on
 // @generated-end 4
