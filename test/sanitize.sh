@@ -24,7 +24,13 @@ for tool in memcheck racecheck synccheck initcheck; do
       continue
     fi
     log="$logs/sanitize-$tool-$exe.log"
-    compute-sanitizer --tool "$tool" --error-exitcode 99 "$path" --gtest_filter="${filters[$exe]}" >"$log" 2>&1
+    filter=${filters[$exe]}
+    # racecheck tracks shared-memory hazards inside a block; what Concurrency.EightThreadsEightStreams adds (8 host
+    # threads on 8 streams) is outside its scope, and its kernels run under racecheck in the other tests. Under
+    # racecheck that test stalled, or the tool reported losing track of a launch (device runs 40 and 42;
+    # docs/testing.md), so racecheck skips it; memcheck, synccheck and initcheck run it.
+    [[ $tool == racecheck && $exe == reduce-reliability-tests ]] && filter+=':-Concurrency.EightThreadsEightStreams'
+    compute-sanitizer --tool "$tool" --error-exitcode 99 "$path" --gtest_filter="$filter" >"$log" 2>&1
     rc=$?
     summary=$(grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$log" | tail -1)
     passed=$(grep -E "^\[  PASSED  \]" "$log" | tail -1)
