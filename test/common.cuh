@@ -31,7 +31,12 @@ inline bool have_device() {
     if (!::test::have_device()) GTEST_SKIP() << "no CUDA device: GPU test skipped (host tests still run)"; \
   } while (0)
 
-#define CUDA_OK(expr) ASSERT_EQ((expr), cudaSuccess) << #expr << ": " << cudaGetErrorString(expr)
+// Evaluates expr once (a second evaluation on failure would repeat the call: a second allocation, a second launch).
+#define CUDA_OK(expr)                                                                              \
+  do {                                                                                             \
+    const cudaError_t cuda_ok_status = (expr);                                                     \
+    ASSERT_EQ(cuda_ok_status, cudaSuccess) << #expr << ": " << cudaGetErrorString(cuda_ok_status); \
+  } while (0)
 
 // Device memory that frees itself. 256 bytes of slack in front let tests offset the base pointer.
 template <class T>
