@@ -55,10 +55,14 @@ for t in double int32; do  # double and int32 sums at 2^20 and 2^28, where this 
   [[ $? -ne 2 ]] && run matrix-$t --matrix --type=$t --sizes=20,28
 done
 run extensions --extensions  # narrow types, squares, argmin/argmax, compensated: 2^20, 2^24, 2^28 (docs/extensions.md)
-run latency --latency --benchmark_filter=/back-to-back  # the longest part (about 4 minutes on an H100): last
+# Back-to-back rows, the longest part: every kernel where launches dominate (2^10..2^22, about 2.5 minutes on an H100),
+# then only CUB, thrust and the default at 2^24..2^30, where a call's time hides its launch. Every kernel at every
+# size took about 4 minutes, which pushed scripts/bench.sh to 564-586 s (docs/device-runs.md, runs 48 and 50).
+run latency --latency --sizes=10:22:2 --benchmark_filter=/back-to-back
+run latency-large --latency --sizes=24:30:2 --benchmark_filter='^matrix/(cub::|thrust::|default/).*/back-to-back'
 
 jsons=("$out/matrix.json" "$out/paired.json" "$out/paired-large.json" "$out/journeys.json" "$out/sweeps.json"
-  "$out/latency.json" "$out/extensions.json")
+  "$out/latency.json" "$out/latency-large.json" "$out/extensions.json")
 for t in double int32; do [[ -s $out/matrix-$t.json ]] && jsons+=("$out/matrix-$t.json"); done
 python3 "$here/report.py" "${jsons[@]}" --out "$out" || status=1
 exit $status
