@@ -13,10 +13,11 @@ TEST(Matrix, DistinctKernelCount) {
             << mp::mp_size<reduce::matrix::product>::value << " in the raw product)\n";
   // 7 block stages (serial, tree x 3 indexings, 2 unrolled, shuffle) x 5 loads x 5 grids x 3 blocks, plus
   // BlockFinish none: (scalar1 with atomic; scalar4-blocked and vec1 with multipass and atomic) x 3 blocks, plus
-  // cooperative with the shuffle and unrolled finishes (2 x 5 loads x 3 blocks), plus the kernels outside the
-  // product (matrix::extras).
-  EXPECT_EQ(reduce::matrix::size, 7u * 5 * 5 * 3 + 5 * 3 + 2 * 5 * 3 + mp::mp_size<reduce::matrix::extras>::value);
+  // cooperative and polled with the shuffle and unrolled finishes (2 x 2 x 5 loads x 3 blocks), plus the kernels
+  // outside the product (matrix::extras).
+  EXPECT_EQ(reduce::matrix::size, 7u * 5 * 5 * 3 + 5 * 3 + 2 * 2 * 5 * 3 + mp::mp_size<reduce::matrix::extras>::value);
   EXPECT_EQ((mp::mp_size<reduce::matrix::of_grid<p::cooperative<>>>::value), 2u * 5 * 3);
+  EXPECT_EQ((mp::mp_size<reduce::matrix::of_grid<p::polled<>>>::value), 2u * 5 * 3);
   std::size_t total = 0;
   mp::mp_for_each<reduce::matrix::grids>([&](auto g) {
     const std::size_t k = mp::mp_size<reduce::matrix::of_grid<decltype(g)>>::value;

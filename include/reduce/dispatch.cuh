@@ -13,6 +13,7 @@
 #include "grid/cooperative.cuh"
 #include "grid/gridstride.cuh"
 #include "grid/multipass.cuh"
+#include "grid/polled.cuh"
 #include "grid/reproducible.cuh"
 #include "grid/single_pass.cuh"
 #include "ops.cuh"
@@ -66,9 +67,9 @@ inline bool fits_allocation(const void* p, std::uint64_t bytes) {
   return bytes <= room;
 }
 
+// The input and output: device memory, n within the input's allocation.
 template <class T, class Acc>
-status check_arguments(const void* d_temp, std::size_t temp_bytes, std::size_t needed, const T* d_in, Acc* d_out,
-                       std::uint64_t n) {
+status check_io(const T* d_in, Acc* d_out, std::uint64_t n) {
   if (status s = check_device_pointer(d_out, "reduce: output pointer is null",
                                       "reduce: output pointer is host memory; pass a device allocation"))
     return s;
@@ -84,6 +85,13 @@ status check_arguments(const void* d_temp, std::size_t temp_bytes, std::size_t n
     if (n > ~std::uint64_t(0) / sizeof(T) || !fits_allocation(d_in, n * sizeof(T)))
       return {cudaErrorInvalidValue, "reduce: n elements run past the end of the input's allocation"};
   }
+  return {};
+}
+
+template <class T, class Acc>
+status check_arguments(const void* d_temp, std::size_t temp_bytes, std::size_t needed, const T* d_in, Acc* d_out,
+                       std::uint64_t n) {
+  if (status s = check_io(d_in, d_out, n)) return s;
   if (reinterpret_cast<std::uintptr_t>(d_temp) % storage_alignment)
     return {cudaErrorInvalidValue, "reduce: temporary storage must be 16-byte aligned (cudaMalloc's is)"};
   if (temp_bytes < needed)

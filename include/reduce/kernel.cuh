@@ -12,6 +12,7 @@
 #include "agent/thread_reduce.cuh"
 #include "block/block_reduce.cuh"
 #include "detail/atomic.cuh"
+#include "detail/polled_slots.cuh"
 
 namespace reduce::detail {
 
@@ -19,8 +20,9 @@ namespace reduce::detail {
 template <class Acc>
 struct grid_args {
   std::uint64_t outputs = 1;              // BlockFinish none: threads 0..outputs-1 (over the grid) own an output
-  unsigned* counter = nullptr;            // single_pass: arrivals, zero before the launch
+  unsigned* counter = nullptr;            // single_pass: arrivals; polled: tickets (zero before the launch)
   Acc* partials = nullptr;                // single_pass, cooperative: one per block
+  unsigned long long* slots = nullptr;    // polled: polled_slots<Acc>::words per block, zero before the launch
   bool input_from_previous_grid = false;  // a later pass: the input is the previous kernel's output
 };
 
@@ -129,6 +131,9 @@ template <class Cfg, class T, class Acc, class Op, class I, class Tr>
 __device__ void reduce_and_hand_on(const T* in, I n, Acc* out, Op op, Tr tr, grid_args<Acc> g) {
   using finish = typename Cfg::finish;
   constexpr policy::epilogue kind = Cfg::grid::kind;
+  unsigned ticket = 0;  // Grid polled: taken on entry, so its round trip overlaps the walk
+  if constexpr (kind == policy::epilogue::polled)
+    if (threadIdx.x == 0) ticket = atomicAdd(g.counter, 1u);
   const Acc partial =
       agent<typename Cfg::load, Cfg::block>::template walk<Acc>(in, n, I(blockIdx.x), I(gridDim.x), op, tr);
 
@@ -166,6 +171,24 @@ __device__ void reduce_and_hand_on(const T* in, I n, Acc* out, Op op, Tr tr, gri
       if (blockIdx.x != gridDim.x - 1) return;
       grid.barrier_wait(cuda::std::move(token));
       fold_block_partials<block_reduce_t, Cfg::block>(temp, g.partials, out, op);
+    } else if constexpr (kind == policy::epilogue::polled) {
+      // Thread 0 publishes the block's result (value and ready mark in one store per 4 bytes, no fence). The block
+      // with the last ticket saw every other block take one first: all of them are running and none waits on
+      // anything, so its wait ends under any scheduling. It folds in block order, then leaves the tickets and slots
+      // at zero, as it found them.
+      __shared__ bool poller;
+      if (threadIdx.x == 0) {
+        polled_slots<Acc>::publish(g.slots, blockIdx.x, v);
+        poller = ticket == gridDim.x - 1;
+      }
+      __syncthreads();
+      if (!poller) return;
+      if (threadIdx.x == 0)
+        cuda::atomic_ref<unsigned, cuda::thread_scope_device>(*g.counter).store(0, cuda::memory_order_relaxed);
+      const Acc acc = polled_slots<Acc>::template fold<Cfg::block>(g.slots, gridDim.x, op);
+      __syncthreads();  // temp is reused
+      const Acc r = block_reduce_t(temp).reduce(acc, op);
+      if (threadIdx.x == 0) *out = r;
     } else {
       // Last block done: thread 0 publishes its partial with release semantics; the block that takes the last
       // ticket acquires every other block's partial and folds them in block order (deterministic).

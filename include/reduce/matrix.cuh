@@ -13,7 +13,8 @@ namespace p = reduce::policy;
 using loads = mp_list<p::scalar<1>, p::scalar<4>, p::scalar<4, p::blocked>, p::vector<1>, p::vector<4>>;
 using finishes = mp_list<p::none, p::serial, p::tree, p::unrolled_last_warp, p::unrolled, p::shuffle>;
 using indexings = mp_list<p::interleaved_modulo, p::interleaved_strided, p::sequential>;
-using grids = mp_list<p::multipass, p::gridstride<>, p::atomic, p::single_pass<>, p::cluster<>, p::cooperative<>>;
+using grids =
+    mp_list<p::multipass, p::gridstride<>, p::atomic, p::single_pass<>, p::cluster<>, p::cooperative<>, p::polled<>>;
 using blocks = mp_list<mp_int<128>, mp_int<256>, mp_int<512>>;
 
 template <class L, class F, class I, class G, class B>
@@ -29,10 +30,11 @@ struct dropped<p::config<L, F, I, G, B>> {
   static constexpr bool one_per_thread_ok = L::items == 1 || std::is_same_v<typename L::arrangement, p::blocked>;
   static constexpr bool none_grid_ok = std::is_same_v<G, p::multipass> || std::is_same_v<G, p::atomic>;
   static constexpr bool shrinks = !std::is_same_v<G, p::multipass> || L::items > 1 || L::vectorized;
-  // Grid cooperative differs from single_pass only in how blocks arrive: the other finishes are measured there, and
-  // the matrix keeps the two that the tuning tables pick (shuffle, unrolled), a 30-kernel grid instead of 105.
+  // Grids cooperative and polled differ from single_pass only in how blocks arrive: the other finishes are measured
+  // there, and the matrix keeps the two that the tuning tables pick (shuffle, unrolled), 30 kernels each, not 105.
+  static constexpr bool arrival_variant = std::is_same_v<G, p::cooperative<>> || std::is_same_v<G, p::polled<>>;
   static constexpr bool finish_measured_elsewhere =
-      std::is_same_v<G, p::cooperative<>> && !std::is_same_v<F, p::shuffle> && !std::is_same_v<F, p::unrolled>;
+      arrival_variant && !std::is_same_v<F, p::shuffle> && !std::is_same_v<F, p::unrolled>;
   static constexpr bool value =
       (!std::is_same_v<F, p::tree> && !std::is_same_v<I, p::sequential>)  // Indexing shapes the tree alone
       || (none && !(one_per_thread_ok && none_grid_ok && shrinks)) || finish_measured_elsewhere;

@@ -6,6 +6,8 @@
 //   reduce::device_reduce<cfg>(nullptr, bytes, d_in, d_out, n);                 // query
 //   reduce::device_reduce<cfg>(d_temp, bytes, d_in, d_out, n, reduce::max{}, stream);  // run, asynchronous
 //   float total = reduce::reduce(d_in, n);                                      // convenience: allocates, syncs
+//   reduce::workspace ws;                                                       // storage kept between calls
+//   reduce::device_reduce<reduce::default_config>(ws, d_in, d_out, n, op, stream);  // no size query
 #pragma once
 #include <cuda_runtime.h>
 
@@ -16,6 +18,7 @@
 
 #include "dispatch.cuh"
 #include "types.cuh"
+#include "workspace.cuh"
 
 namespace reduce {
 

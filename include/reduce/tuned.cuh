@@ -55,16 +55,18 @@ std::size_t table_entry(std::uint64_t n) {
 template <class Acc, class Op>
 inline constexpr bool order_free = cuda::std::is_integral_v<Acc>&& atomic_combine<Op, Acc>::supported;
 
-// The table the tuned default reads for elements of T reduced with op into Acc.
-template <class T, class Acc, class Op>
-using tuned_table =
-    cuda::std::conditional_t<order_free<Acc, Op>, tuning::sm90_exact<int(sizeof(T))>, tuning::sm90<int(sizeof(T))>>;
+// The table the tuned default reads for elements of T reduced with op into Acc; on_workspace: a call on a
+// reduce::workspace, where Grid polled runs with no memset (its own table).
+template <class T, class Acc, class Op, bool on_workspace = false>
+using tuned_table = cuda::std::conditional_t<
+    order_free<Acc, Op>, tuning::sm90_exact<int(sizeof(T))>,
+    cuda::std::conditional_t<on_workspace, tuning::sm90_workspace<int(sizeof(T))>, tuning::sm90<int(sizeof(T))>>>;
 
 // Calls f(mp_identity<C>{}) with the config the tuned default Cfg picks for n elements of T (op into Acc), and returns
 // its result.
-template <class Cfg, class T, class Acc, class Op, class F>
+template <class Cfg, class T, class Acc, class Op, bool on_workspace = false, class F>
 auto with_tuned_config(std::uint64_t n, F&& f) {
-  using table = tuned_table<T, Acc, Op>;
+  using table = tuned_table<T, Acc, Op, on_workspace>;
   using choices = boost::mp11::mp_push_back<typename table::configs, typename Cfg::fallback>;
   constexpr std::size_t count = boost::mp11::mp_size<choices>::value;
   const std::size_t i = device_major() == 9 ? table_entry<table>(n) : count - 1;

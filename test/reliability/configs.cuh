@@ -16,7 +16,8 @@ using one_per_grid =
                          rp::config<rp::scalar<4>, rp::shuffle, rp::sequential, rp::single_pass<>, 256>,
                          rp::config<rp::vector<2>, rp::shuffle, rp::sequential, rp::reproducible<>, 256>,
                          rp::config<rp::vector<1>, rp::shuffle, rp::sequential, rp::cluster<>, 256>,
-                         rp::config<rp::scalar<4>, rp::unrolled, rp::sequential, rp::cooperative<>, 512>>;
+                         rp::config<rp::scalar<4>, rp::unrolled, rp::sequential, rp::cooperative<>, 512>,
+                         rp::config<rp::vector<4>, rp::shuffle, rp::sequential, rp::polled<>, 256>>;
 
 template <class C>
 inline constexpr bool is_atomic = std::is_same_v<typename C::grid, rp::atomic>;

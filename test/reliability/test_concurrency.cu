@@ -1,7 +1,7 @@
 // Concurrency and CUDA graphs. 8 host threads, each with its own stream, input, output and temporary storage, run
-// single-pass, atomic, reproducible, cluster, cooperative and default reductions at once; every result is exact. Every
-// Grid policy works under stream capture and graph replay (its programmatic launches become programmatic edges),
-// including replay after the input has changed.
+// single-pass, atomic, reproducible, cluster, cooperative, polled and default reductions at once; every result is
+// exact. Every Grid policy works under stream capture and graph replay (its programmatic launches become programmatic
+// edges), including replay after the input has changed.
 #include <atomic>
 #include <mutex>
 #include <thread>
@@ -11,13 +11,14 @@
 namespace {
 
 namespace p = reduce::policy;
-using concurrent = boost::mp11::mp_list<p::config<p::vector<2>, p::shuffle, p::sequential, p::single_pass<>, 256>,
-                                        p::config<p::vector<4>, p::tree, p::sequential, p::atomic, 256>,
-                                        p::config<p::scalar<4>, p::shuffle, p::sequential, p::atomic, 128>,
-                                        p::config<p::vector<2>, p::shuffle, p::sequential, p::reproducible<>, 256>,
-                                        p::config<p::vector<1>, p::shuffle, p::sequential, p::cluster<>, 256>,
-                                        p::config<p::vector<4>, p::shuffle, p::sequential, p::cooperative<>, 256>,
-                                        reduce::default_config>;
+using concurrent =
+    boost::mp11::mp_list<p::config<p::vector<2>, p::shuffle, p::sequential, p::single_pass<>, 256>,
+                         p::config<p::vector<4>, p::tree, p::sequential, p::atomic, 256>,
+                         p::config<p::scalar<4>, p::shuffle, p::sequential, p::atomic, 128>,
+                         p::config<p::vector<2>, p::shuffle, p::sequential, p::reproducible<>, 256>,
+                         p::config<p::vector<1>, p::shuffle, p::sequential, p::cluster<>, 256>,
+                         p::config<p::vector<4>, p::shuffle, p::sequential, p::cooperative<>, 256>,
+                         p::config<p::vector<4>, p::shuffle, p::sequential, p::polled<>, 256>, reduce::default_config>;
 
 TEST(Concurrency, EightThreadsEightStreams) {
   REQUIRE_GPU();

@@ -84,7 +84,8 @@ __global__ void fill_sparse(T* x, std::uint64_t n) {
        i += std::uint64_t(gridDim.x) * blockDim.x)
     x[i] = T(sparse_value(i));
 }
-template <class T, class Table>
+// Through reduce::reduce, or (on_workspace) device_reduce on one reduce::workspace, which reads its own table.
+template <class T, class Table, bool on_workspace = false>
 void expect_exact_on_every_entry() {
   const std::uint64_t cap = test::small_only() ? (1u << 20) + 3 : (std::uint64_t(1) << 29) + 3;
   std::vector<std::uint64_t> sizes;
@@ -94,18 +95,32 @@ void expect_exact_on_every_entry() {
   test::device_buffer<T> x(sizes.back());
   fill_sparse<<<1024, 256>>>(x.base, sizes.back());
   ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+  reduce::workspace ws;
+  test::device_buffer<T> out(1);
+  auto sum = [&](std::uint64_t n) {
+    if constexpr (!on_workspace) return reduce::reduce(x.base, n);
+    T v{};
+    EXPECT_EQ((reduce::device_reduce<reduce::default_config>(ws, x.base, out.base, n)), cudaSuccess);
+    EXPECT_EQ(cudaMemcpy(&v, out.base, sizeof(T), cudaMemcpyDeviceToHost), cudaSuccess);
+    return v;
+  };
   for (std::uint64_t n : sizes) {
     long long exact = 0;
     for (std::uint64_t i = 0; i < n; i += 64) exact += sparse_value(i);
-    const T got = reduce::reduce(x.base, n);
+    const T got = sum(n);
     EXPECT_EQ(got, T(exact)) << "n=" << n;
-    EXPECT_EQ(test::bits_of(reduce::reduce(x.base, n)), test::bits_of(got)) << "n=" << n;
+    EXPECT_EQ(test::bits_of(sum(n)), test::bits_of(got)) << "n=" << n;
   }
 }
 TEST(DefaultTables, FloatAndDoubleExactOnEveryEntry) {
   REQUIRE_GPU();
   expect_exact_on_every_entry<float, reduce::tuning::sm90<4>>();
   expect_exact_on_every_entry<double, reduce::tuning::sm90<8>>();
+}
+TEST(DefaultTables, FloatAndDoubleOnAWorkspaceExactOnEveryEntry) {
+  REQUIRE_GPU();
+  expect_exact_on_every_entry<float, reduce::tuning::sm90_workspace<4>, true>();
+  expect_exact_on_every_entry<double, reduce::tuning::sm90_workspace<8>, true>();
 }
 
 }  // namespace

@@ -5,7 +5,7 @@
 namespace reduce::policy {
 
 // How a block hands on its result; the kernel's epilogue is chosen by this.
-enum class epilogue { store, atomic, last_block, grid_barrier, per_tile, cluster };
+enum class epilogue { store, atomic, last_block, grid_barrier, per_tile, cluster, polled };
 
 // One tile per block; launch again over the partials until one value is left (log passes).
 struct multipass {
@@ -36,6 +36,18 @@ struct single_pass {
   static constexpr epilogue kind = epilogue::last_block;
   static constexpr int grid_size = Grid;
   static std::string name() { return Grid ? "singlepass" + std::to_string(Grid) : "singlepass"; }
+};
+
+// Fixed grid with a grid-stride loop; each block takes a ticket on entry and stores its result beside a ready mark
+// (one 8-byte store per 4 bytes, no fence); the block with the last ticket polls the marks and folds the results in
+// block order, then clears them. One launch, deterministic for a given grid. The marks must read zero at entry: a
+// reduce::workspace keeps them so between calls (no per-call work); raw temporary storage is zeroed per call.
+template <int Grid = 0>
+struct polled {
+  static_assert(Grid >= 0, "reduce: polled<Grid>: Grid is a block count, or 0 for the device's resident capacity");
+  static constexpr epilogue kind = epilogue::polled;
+  static constexpr int grid_size = Grid;
+  static std::string name() { return Grid ? "polled" + std::to_string(Grid) : "polled"; }
 };
 
 // A cooperative launch (every block resident at once) of a fixed grid (Grid blocks, at most the resident capacity;
