@@ -104,8 +104,8 @@ def split_size(at):
     """One size's matrix rows -> (baselines by name, the default row or {}, the kernels fastest first)."""
     base = {r["kernel"]: r for r in at if r["kernel"] in BASELINES}
     default = next((r for r in at if r["kernel"] == "default"), {})
-    kernels = sorted((r for r in at if r["kernel"] not in BASELINES and r["kernel"] != "default"),
-                     key=lambda r: r["median_us"])
+    kernels = sorted((r for r in at if r["kernel"] not in BASELINES and not r["kernel"].startswith("default")),
+                     key=lambda r: r["median_us"])  # matrix kernels only: not the default, on raw storage or not
     return base, default, kernels
 
 

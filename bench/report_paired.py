@@ -36,12 +36,12 @@ def paired_section(rows, out, first_type):
     meet the same states of the GPU; vs CUB is the median of the per-pair ratios (docs/perf-notes.md, attempt 10)."""
     groups = typed_table(rows, out, "paired", first_type, "The default and CUB sampled alternately (paired)",
                          "type | n | default us | CUB us | CUB / default | default +1 us | CUB +1 us | "
-                         "CUB +1 / default +1")
+                         "CUB +1 / default +1 | default on a workspace us | CUB us | CUB / it")
     for g, t in groups:
         at = {(r["kernel"], r["n"]): r for r in rows if r["group"] == g and r["variant"] == "cold"}
         for n in sorted({n for _, n in at}):
             cells = []
-            for k in ("default", "default+1"):
+            for k in ("default", "default+1", "default-workspace"):
                 r = at.get((k, n), {})
                 cells += [fmt(r.get("median_us")), fmt(r.get("cub_us")), fmt(r.get("vs_cub"))]
             out.append(f"| {t} | {size_label(n)} | " + " | ".join(cells) + " |")

@@ -42,7 +42,7 @@ run() {
 run matrix --matrix
 # Every deterministic matrix kernel sampled alternately with CUB where the launch state moves two-launch calls
 # (2^14..2^24, docs/perf-notes.md attempt 10): the data bench/tune.py compares kernels by.
-run paired --matrix --sizes=14:24:2 --paired='/(multipass|gridstride|singlepass|cluster16|coop)/' \
+run paired --matrix --sizes=14:24:2 --paired='/(multipass|gridstride|singlepass|cluster16|coop|polled)/' \
   --benchmark_filter='^paired/[^/]+/[^/]+/'
 # At 2^26..2^30 the vec4 deterministic kernels (no other load competes there; docs/perf-notes.md attempt 13): the data
 # of the float table's large-size entries (the pairs also cancel the run-to-run drift of about 1%).
@@ -59,7 +59,7 @@ run extensions --extensions  # narrow types, squares, argmin/argmax, compensated
 # then only CUB, thrust and the default at 2^24..2^30, where a call's time hides its launch. Every kernel at every
 # size took about 4 minutes, which pushed scripts/bench.sh to 564-586 s (docs/device-runs.md, runs 48 and 50).
 run latency --latency --sizes=10:22:2 --benchmark_filter=/back-to-back
-run latency-large --latency --sizes=24:30:2 --benchmark_filter='^matrix/(cub::|thrust::|default/).*/back-to-back'
+run latency-large --latency --sizes=24:30:2 --benchmark_filter='^matrix/(cub::|thrust::|default/|default-workspace/).*/back-to-back'
 
 jsons=("$out/matrix.json" "$out/paired.json" "$out/paired-large.json" "$out/journeys.json" "$out/sweeps.json"
   "$out/latency.json" "$out/latency-large.json" "$out/extensions.json")

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Derives the tuned default's tables (include/reduce/tuning/sm90.cuh) from bench results.
 
-    python3 bench/tune.py LABEL=RESULTS.csv [LABEL=RESULTS.csv ...] [--bytes 4] [--exact] [--source TEXT]
-                          [--write include/reduce/tuning/sm90.cuh]
+    python3 bench/tune.py LABEL=RESULTS.csv [LABEL=RESULTS.csv ...] [--bytes 4] [--exact | --workspace]
+                          [--source TEXT] [--write include/reduce/tuning/sm90.cuh]
 
 Each RESULTS.csv is report.py's results.csv of a matrix run of one element type (`reduce-bench --matrix`, cold
 rows), LABEL names its device (`H100=run22.csv H200=run23.csv`). Where a run has paired rows of matrix kernels at n
@@ -12,7 +12,9 @@ state the GPU is in (docs/perf-notes.md, attempt 10); elsewhere by median time. 
 every run that measured n it is within --within (2%) of that run's fastest allowed kernel; if no kernel is, the one
 whose worst ratio to the fastest is least. Allowed: the deterministic kernels (Grid not atomic); --exact writes the
 table for integer accumulators whose op has a native atomic (`sm90_exact`), where every order of combining gives the
-same bits, so the atomic grid is allowed too (measure it with an integer --type). The table has the fewest ranges of
+same bits, so the atomic grid is allowed too (measure it with an integer --type); --workspace writes the table for
+calls on a reduce::workspace (`sm90_workspace`), where Grid polled is allowed too (the bench runs its rows on a
+workspace; on raw storage it would pay a memset, so the other tables leave it out). The table has the fewest ranges of
 n in which one kernel is a candidate throughout (each kernel is instantiated per type and op); a range ends halfway
 (in log2) to the next measured size. Prints the table with its evidence; --write replaces it between the
 @generated markers.
@@ -21,6 +23,7 @@ import argparse
 import csv
 import math
 import re
+import statistics
 from collections import defaultdict
 
 LOADS = {"scalar1": "scalar<1>", "scalar4-striped": "scalar<4>", "scalar4-blocked": "scalar<4, tp::blocked>",
@@ -29,7 +32,10 @@ FINISH = {"none": "none", "serial": "serial", "unroll-warp": "unrolled_last_warp
           "shuffle": "shuffle", "tree-modulo": "tree, tp::interleaved_modulo",
           "tree-strided": "tree, tp::interleaved_strided", "tree-sequential": "tree, tp::sequential"}
 GRIDS = {"multipass": "multipass", "gridstride": "gridstride<>", "singlepass": "single_pass<>", "cluster16": "cluster<>",
-         "reproducible": "reproducible<>", "atomic": "atomic", "coop": "cooperative<>"}
+         "reproducible": "reproducible<>", "atomic": "atomic", "coop": "cooperative<>", "polled": "polled<>"}
+
+
+DISTURBED = 0.15  # see read_run
 
 
 def cxx(kernel):
@@ -43,6 +49,7 @@ def read_run(path, allowed):
     """n -> kernel -> cost (allowed kernels only), and n -> CUB's cost. The cost is the median µs, or where the run
     has paired rows of matrix kernels at n, 1 / (median per-pair CUB / kernel ratio): CUB's time is the unit."""
     times, cub, paired = defaultdict(dict), {}, defaultdict(dict)  # paired: n -> kernel -> cost
+    cub_in_pairs = defaultdict(dict)  # n -> kernel -> CUB's time in that row's pairs (about median µs x vs_cub)
     for r in csv.DictReader(open(path)):
         if r["variant"] != "cold" or r["group"] not in ("matrix", "paired"):
             continue
@@ -50,12 +57,18 @@ def read_run(path, allowed):
         if r["group"] == "paired":
             if r["kernel"].count("/") == 3 and allowed(r["kernel"]):
                 paired[n][r["kernel"]] = 1 / float(r["vs_cub"])
+                cub_in_pairs[n][r["kernel"]] = float(r["median_us"]) * float(r["vs_cub"])
         elif r["kernel"].startswith("cub::"):
             cub[n] = float(r["median_us"])
         elif "/" in r["kernel"] and allowed(r["kernel"]):
             times[n][r["kernel"]] = float(r["median_us"])
+    # CUB does the same work in every row's pairs, so a row whose CUB time is off the size's median by more than
+    # DISTURBED was disturbed (device runs 55-56: a few rows in 490 had CUB at 2-8x its usual time, and their
+    # ratios with it): such rows are dropped, not compared.
     for n, costs in paired.items():
-        times[n], cub[n] = costs, 1.0
+        typical = statistics.median(cub_in_pairs[n].values())
+        times[n] = {k: c for k, c in costs.items() if abs(cub_in_pairs[n][k] / typical - 1) <= DISTURBED}
+        cub[n] = 1.0
     return times, cub, set(paired)
 
 
@@ -64,13 +77,15 @@ def main():
     ap.add_argument("runs", nargs="+", metavar="LABEL=RESULTS.csv")
     ap.add_argument("--bytes", type=int, default=4, help="element size the table is for")
     ap.add_argument("--exact", action="store_true", help="integer table: atomic kernels are candidates")
+    ap.add_argument("--workspace", action="store_true", help="table for calls on a workspace: polled kernels too")
     ap.add_argument("--within", type=float, default=0.02, help="candidate: within this fraction of the best")
     ap.add_argument("--write", help="header to update in place")
     ap.add_argument("--source", default="", help="provenance: devices, dates, commands")
     a = ap.parse_args()
 
     def allowed(k):
-        return a.exact or "/atomic/" not in k
+        # polled rows run on a reduce::workspace; the tables serve calls on raw storage, where polled pays a memset
+        return (a.exact or "/atomic/" not in k) and (a.workspace or "/polled/" not in k)
 
     runs = []  # (label, times, cub)
     for spec in a.runs:
@@ -117,8 +132,10 @@ def main():
             bound = f"std::uint64_t(1) << {int(round((math.log2(last) + math.log2(nxt)) / 2))}"
         lines.append((k, bound))
 
-    struct = f"sm90_exact<{a.bytes}>" if a.exact else f"sm90<{a.bytes}>"
-    what = "integer accumulators, ops with a native atomic" if a.exact else "deterministic Grids"
+    kind = "exact" if a.exact else "workspace" if a.workspace else ""
+    struct = f"sm90_{kind}<{a.bytes}>" if kind else f"sm90<{a.bytes}>"
+    what = {"exact": "integer accumulators, ops with a native atomic", "workspace": "calls on a reduce::workspace, "
+            "deterministic Grids with polled", "": "deterministic Grids"}[kind]
     ev = ["// clang-format off", f"// {a.bytes}-byte elements, {what}. {a.source}".rstrip(),
           "// n: picked kernel; per run: its µs / the fastest allowed kernel's µs, CUB µs (CUB / picked); where the run",
           "// paired kernels with CUB (`paired`), times are in units of CUB's and the ratio is the per-pair median"]
@@ -136,7 +153,7 @@ def main():
     print(text)
     if a.write:
         src = open(a.write).read()
-        key = f"{'exact' if a.exact else ''}{a.bytes}"
+        key = f"{kind}{a.bytes}"
         tag = f"// @generated-begin {key}\n"
         pat = re.compile(re.escape(tag) + r".*?// @generated-end " + key + "\n", re.S)
         if not pat.search(src):

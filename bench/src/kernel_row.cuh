@@ -20,6 +20,16 @@ cudaError_t run_config(const call_args& a) {
                                     reduce::sum{}, a.stream);
 }
 
+// Grid polled runs on a reduce::workspace, one per kernel and element type, grown by the row's first (untimed) call:
+// that is the storage it is for (on raw temporary storage it would pay a memset per call). A row's calls never
+// overlap, and the workspace's size depends only on the grid, so it never grows inside a capture.
+template <class Cfg, class T>
+cudaError_t run_on_workspace(const call_args& a) {
+  static auto* ws = new reduce::workspace;  // never destroyed: at exit its last stream may be gone already
+  return reduce::device_reduce<Cfg>(*ws, static_cast<const T*>(a.in), static_cast<T*>(a.out), a.n, reduce::sum{},
+                                    a.stream);
+}
+
 template <class Cfg, class T>
 row make_kernel_row() {
   row r;
@@ -30,20 +40,24 @@ row make_kernel_row() {
   r.grid = Cfg::grid::name();
   r.block = Cfg::block;
   r.temp_query = &query_config<Cfg, T>;
-  r.run = &run_config<Cfg, T>;
+  if constexpr (Cfg::grid::kind == reduce::policy::epilogue::polled)
+    r.run = &run_on_workspace<Cfg, T>;
+  else
+    r.run = &run_config<Cfg, T>;
   return r;
 }
 
-// The tuned default (reduce::default_config): a table lookup per call, named "default".
+// The tuned default (reduce::default_config): a table lookup per call, named "default"; on_workspace: the same entry
+// point on a reduce::workspace (its own table), named "default-workspace".
 template <class T>
-row make_default_row() {
+row make_default_row(bool on_workspace = false) {
   row r;
-  r.name = reduce::default_config::name();
+  r.name = reduce::default_config::name() + (on_workspace ? "-workspace" : "");
   r.kind = row_kind::kernel;
   r.grid = "default";
   r.block = 0;
   r.temp_query = &query_config<reduce::default_config, T>;
-  r.run = &run_config<reduce::default_config, T>;
+  r.run = on_workspace ? &run_on_workspace<reduce::default_config, T> : &run_config<reduce::default_config, T>;
   return r;
 }
 

@@ -160,12 +160,15 @@ void register_benchmarks(sampler& s, const device_info& dev, const options& o, c
     for (std::uint64_t n : o.sizes) {
       const std::string table = "matrix/" + size_text(n);
       add_baselines(o, t, "matrix", table, n);
-      add(o, {"matrix/" + t.tuned_default.name, table, &t.tuned_default, n, variant::cold, -1, "", 0});
+      for (const row* d : {&t.tuned_default, &t.workspace_default})
+        add(o, {"matrix/" + d->name, table, d, n, variant::cold, -1, "", 0});
       for (const row& r : t.matrix) add(o, {"matrix/" + r.name, table, &r, n, variant::cold, -1, "", 0});
       for (const row& r : t.offset)
         add(o, {"offset/" + r.name, "offset/" + size_text(n), &r, n, variant::cold, -1, "", 0}, false);
-      // The default and CUB sampled alternately, aligned (CUB is baselines[0]) and offset (offset: CUB+1, default+1).
-      for (auto [r, cub] : {std::pair{&t.tuned_default, &t.baselines[0]}, std::pair{&t.offset[1], &t.offset[0]}})
+      // The default and CUB sampled alternately, aligned (CUB is baselines[0]) and offset (offset: CUB+1, default+1),
+      // and the default on a workspace with CUB.
+      for (auto [r, cub] : {std::pair{&t.tuned_default, &t.baselines[0]}, std::pair{&t.offset[1], &t.offset[0]},
+                            std::pair{&t.workspace_default, &t.baselines[0]}})
         add(o, {"paired/" + r->name, "paired/" + size_text(n), r, n, variant::cold, -1, "", 0, cub}, false);
       if (!o.paired.empty()) {  // --paired: matrix kernels sampled alternately with CUB, as the default is above
         const std::regex re(o.paired, std::regex::extended);
