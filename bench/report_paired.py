@@ -17,7 +17,7 @@ def offset_section(rows, out, first_type, baselines):
     address, beside their aligned times from the matrix group of the same run."""
     groups = typed_table(rows, out, "offset", first_type, "Input offset by one element (not 16-byte aligned)",
                          "type | n | CUB us | CUB +1 us | default us | default +1 us | default +1 / aligned | "
-                         "CUB +1 / default +1")
+                         "CUB +1 / default +1 | on a workspace us | on a workspace +1 us | +1 / aligned")
     for g, t in groups:
         matrix = "matrix" + g[len("offset"):]
         at = {(r["kernel"], r["n"]): r["median_us"] for r in rows
@@ -25,8 +25,10 @@ def offset_section(rows, out, first_type, baselines):
         for n in sorted({r["n"] for r in rows if r["group"] == g}):
             cub, cub1 = at.get((baselines[0], n)), at.get((baselines[0] + "+1", n))
             d, d1 = at.get(("default", n)), at.get(("default+1", n))
+            w, w1 = at.get(("default-workspace", n)), at.get(("default-workspace+1", n))
             out.append(f"| {t} | {size_label(n)} | {fmt(cub)} | {fmt(cub1)} | {fmt(d)} | {fmt(d1)} | "
-                       f"{fmt(d1 / d if d and d1 else None, 3)} | {fmt(cub1 / d1 if cub1 and d1 else None)} |")
+                       f"{fmt(d1 / d if d and d1 else None, 3)} | {fmt(cub1 / d1 if cub1 and d1 else None)} | "
+                       f"{fmt(w)} | {fmt(w1)} | {fmt(w1 / w if w and w1 else None, 3)} |")
     if groups:
         out.append("")
 
@@ -36,12 +38,13 @@ def paired_section(rows, out, first_type):
     meet the same states of the GPU; vs CUB is the median of the per-pair ratios (docs/perf-notes.md, attempt 10)."""
     groups = typed_table(rows, out, "paired", first_type, "The default and CUB sampled alternately (paired)",
                          "type | n | default us | CUB us | CUB / default | default +1 us | CUB +1 us | "
-                         "CUB +1 / default +1 | default on a workspace us | CUB us | CUB / it")
+                         "CUB +1 / default +1 | default on a workspace us | CUB us | CUB / it | it +1 us | CUB +1 us | "
+                         "CUB +1 / it +1")
     for g, t in groups:
         at = {(r["kernel"], r["n"]): r for r in rows if r["group"] == g and r["variant"] == "cold"}
         for n in sorted({n for _, n in at}):
             cells = []
-            for k in ("default", "default+1", "default-workspace"):
+            for k in ("default", "default+1", "default-workspace", "default-workspace+1"):
                 r = at.get((k, n), {})
                 cells += [fmt(r.get("median_us")), fmt(r.get("cub_us")), fmt(r.get("vs_cub"))]
             out.append(f"| {t} | {size_label(n)} | " + " | ".join(cells) + " |")

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Derives the tuned default's tables (include/reduce/tuning/sm90.cuh) from bench results.
 
-    python3 bench/tune.py LABEL=RESULTS.csv [LABEL=RESULTS.csv ...] [--bytes 4] [--exact | --workspace]
+    python3 bench/tune.py LABEL=RESULTS.csv [LABEL=RESULTS.csv ...] [--bytes 4] [--exact] [--workspace]
                           [--source TEXT] [--write include/reduce/tuning/sm90.cuh]
 
 Each RESULTS.csv is report.py's results.csv of a matrix run of one element type (`reduce-bench --matrix`, cold
@@ -14,7 +14,8 @@ whose worst ratio to the fastest is least. Allowed: the deterministic kernels (G
 table for integer accumulators whose op has a native atomic (`sm90_exact`), where every order of combining gives the
 same bits, so the atomic grid is allowed too (measure it with an integer --type); --workspace writes the table for
 calls on a reduce::workspace (`sm90_workspace`), where Grid polled is allowed too (the bench runs its rows on a
-workspace; on raw storage it would pay a memset, so the other tables leave it out). The table has the fewest ranges of
+workspace; on raw storage it would pay a memset, so the other tables leave it out); both: `sm90_exact_workspace`,
+integer calls on a workspace, where both are candidates. The table has the fewest ranges of
 n in which one kernel is a candidate throughout (each kernel is instantiated per type and op); a range ends halfway
 (in log2) to the next measured size. Prints the table with its evidence; --write replaces it between the
 @generated markers.
@@ -132,10 +133,11 @@ def main():
             bound = f"std::uint64_t(1) << {int(round((math.log2(last) + math.log2(nxt)) / 2))}"
         lines.append((k, bound))
 
-    kind = "exact" if a.exact else "workspace" if a.workspace else ""
+    kind = "_".join(k for k, on in (("exact", a.exact), ("workspace", a.workspace)) if on)
     struct = f"sm90_{kind}<{a.bytes}>" if kind else f"sm90<{a.bytes}>"
     what = {"exact": "integer accumulators, ops with a native atomic", "workspace": "calls on a reduce::workspace, "
-            "deterministic Grids with polled", "": "deterministic Grids"}[kind]
+            "deterministic Grids with polled", "exact_workspace": "integer accumulators, ops with a native atomic, "
+            "calls on a reduce::workspace: atomic and polled Grids too", "": "deterministic Grids"}[kind]
     ev = ["// clang-format off", f"// {a.bytes}-byte elements, {what}. {a.source}".rstrip(),
           "// n: picked kernel; per run: its µs / the fastest allowed kernel's µs, CUB µs (CUB / picked); where the run",
           "// paired kernels with CUB (`paired`), times are in units of CUB's and the ratio is the per-pair median"]

@@ -142,6 +142,9 @@ TEST(Tuning, TablesAreOrderedAndFromTheMatrix) {
   expect_well_formed_table<reduce::tuning::sm90<4>>();
   expect_well_formed_table<reduce::tuning::sm90<8>>();
   expect_well_formed_table<reduce::tuning::sm90_exact<4>>();
+  expect_well_formed_table<reduce::tuning::sm90_workspace<4>>();
+  expect_well_formed_table<reduce::tuning::sm90_workspace<8>>();
+  expect_well_formed_table<reduce::tuning::sm90_exact_workspace<4>>();
   EXPECT_EQ(reduce::default_config::name(), "default");
 }
 
@@ -168,8 +171,30 @@ TEST(Tuning, AtomicGridOnlyWhereEveryOrderGivesTheSameBits) {
   static_assert(std::is_same_v<tuned_table<int, float, reduce::sum>, t::sm90<4>>);  // float accumulator of ints
   using user = decltype(reduce::make_op(user_plus{}, 0));
   static_assert(std::is_same_v<tuned_table<int, int, user>, t::sm90<4>>);
+  // on a reduce::workspace: the workspace tables, exact for the order-free calls
+  static_assert(std::is_same_v<tuned_table<int, int, reduce::sum, true>, t::sm90_exact_workspace<4>>);
+  static_assert(std::is_same_v<tuned_table<float, float, reduce::sum, true>, t::sm90_workspace<4>>);
+  static_assert(std::is_same_v<tuned_table<double, double, reduce::sum, true>, t::sm90_workspace<8>>);
+  static_assert(std::is_same_v<tuned_table<int, int, reduce::product, true>, t::sm90_workspace<4>>);
   EXPECT_TRUE(has_atomic_grid<t::sm90_exact<4>>());
   EXPECT_FALSE(has_atomic_grid<t::sm90<4>>());
   EXPECT_FALSE(has_atomic_grid<t::sm90<8>>());
   EXPECT_FALSE(has_atomic_grid<t::sm90_exact<8>>());  // no int64 measurement: the 8-byte deterministic table
+  EXPECT_FALSE(has_atomic_grid<t::sm90_workspace<4>>());
+  EXPECT_FALSE(has_atomic_grid<t::sm90_workspace<8>>());
+}
+
+// Grid polled appears only in the workspace tables: on raw temporary storage it would pay a memset per call.
+template <class C>
+using grid_is_polled = boost::mp11::mp_bool<C::grid::kind == reduce::policy::epilogue::polled>;
+template <class Table>
+constexpr bool has_polled_grid() {
+  return boost::mp11::mp_any_of<typename Table::configs, grid_is_polled>::value;
+}
+TEST(Tuning, PolledGridOnlyInTheWorkspaceTables) {
+  namespace t = reduce::tuning;
+  EXPECT_FALSE(has_polled_grid<t::sm90<4>>());
+  EXPECT_FALSE(has_polled_grid<t::sm90<8>>());
+  EXPECT_FALSE(has_polled_grid<t::sm90_exact<4>>());
+  EXPECT_TRUE(has_polled_grid<t::sm90_workspace<4>>());
 }

@@ -165,10 +165,10 @@ void register_benchmarks(sampler& s, const device_info& dev, const options& o, c
       for (const row& r : t.matrix) add(o, {"matrix/" + r.name, table, &r, n, variant::cold, -1, "", 0});
       for (const row& r : t.offset)
         add(o, {"offset/" + r.name, "offset/" + size_text(n), &r, n, variant::cold, -1, "", 0}, false);
-      // The default and CUB sampled alternately, aligned (CUB is baselines[0]) and offset (offset: CUB+1, default+1),
-      // and the default on a workspace with CUB.
+      // The default and CUB sampled alternately, aligned (CUB is baselines[0]) and offset (offset: CUB+1, default+1,
+      // default-workspace+1), and the default on a workspace with CUB, aligned and offset.
       for (auto [r, cub] : {std::pair{&t.tuned_default, &t.baselines[0]}, std::pair{&t.offset[1], &t.offset[0]},
-                            std::pair{&t.workspace_default, &t.baselines[0]}})
+                            std::pair{&t.workspace_default, &t.baselines[0]}, std::pair{&t.offset[2], &t.offset[0]}})
         add(o, {"paired/" + r->name, "paired/" + size_text(n), r, n, variant::cold, -1, "", 0, cub}, false);
       if (!o.paired.empty()) {  // --paired: matrix kernels sampled alternately with CUB, as the default is above
         const std::regex re(o.paired, std::regex::extended);

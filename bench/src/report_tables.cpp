@@ -107,7 +107,8 @@ void print_matrix(std::ostream& os, std::uint64_t n, const std::vector<table_lin
 
 void print_journey(std::ostream& os, const std::string& name, const std::vector<table_line>& lines,
                    const table_context& c) {
-  std::string title = name.rfind("offset/", 0) == 0 ? "CUB and the default, input one element past an aligned address"
+  std::string title = name.rfind("offset/", 0) == 0
+                          ? "CUB and the default (raw, on a workspace), input one element past an aligned address"
                       : name.rfind("paired/", 0) == 0
                           ? "the default sampled alternately with CUB (its time, and per-pair vs CUB: cub_us, vs_cub)"
                           : "";

@@ -75,7 +75,7 @@ struct element_type {
   std::vector<row> matrix;     // every kernel of reduce::matrix::all, in matrix order
   row tuned_default;           // reduce::default_config: the tuning table's kernel for each n
   row workspace_default;       // the same on a reduce::workspace (its own table: tuning/sm90.cuh's sm90_workspace)
-  std::vector<row> offset;     // CUB and the default with the input one element past an aligned address
+  std::vector<row> offset;     // CUB, the default and it on a workspace, input one element past an aligned address
   preset_rows presets;
 };
 

@@ -3,7 +3,8 @@
 // sm90<B>: only deterministic Grid policies are candidates (no atomic grid), so every op works and results repeat
 // bitwise. sm90_exact<B>: integer accumulators with an op that has a native atomic (sum, min, max, bitwise), where
 // every order of combining gives the same bits, so the atomic grid is a candidate as well. sm90_workspace<B>: calls
-// on a reduce::workspace, where Grid polled needs no memset, so it is a candidate as well.
+// on a reduce::workspace, where Grid polled needs no memset, so it is a candidate as well. sm90_exact_workspace<B>:
+// both (integer calls on a workspace).
 #pragma once
 #include <boost/mp11.hpp>
 #include <cstdint>
@@ -19,6 +20,8 @@ template <int ElementBytes>
 struct sm90_exact;
 template <int ElementBytes>
 struct sm90_workspace;
+template <int ElementBytes>
+struct sm90_exact_workspace;
 
 // @generated-begin 4
 // clang-format off
@@ -151,5 +154,7 @@ struct sm90_exact : sm90<ElementBytes> {};
 // Element sizes without a workspace table: the deterministic table of that size (their calls run as on raw storage).
 template <int ElementBytes>
 struct sm90_workspace : sm90<ElementBytes> {};
+template <int ElementBytes>
+struct sm90_exact_workspace : sm90_exact<ElementBytes> {};
 
 }  // namespace reduce::tuning
