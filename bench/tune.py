@@ -15,7 +15,8 @@ table for integer accumulators whose op has a native atomic (`sm90_exact`), wher
 same bits, so the atomic grid is allowed too (measure it with an integer --type); --workspace writes the table for
 calls on a reduce::workspace (`sm90_workspace`), where Grid polled is allowed too (the bench runs its rows on a
 workspace; on raw storage it would pay a memset, so the other tables leave it out); both: `sm90_exact_workspace`,
-integer calls on a workspace, where both are candidates. The table has the fewest ranges of
+integer calls on a workspace, where both are candidates (measured in device runs 64 and 66: the atomic grid led, so
+the header has no such table and those calls read sm90_exact). The table has the fewest ranges of
 n in which one kernel is a candidate throughout (each kernel is instantiated per type and op); a range ends halfway
 (in log2) to the next measured size. Prints the table with its evidence; --write replaces it between the
 @generated markers.

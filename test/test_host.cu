@@ -144,7 +144,6 @@ TEST(Tuning, TablesAreOrderedAndFromTheMatrix) {
   expect_well_formed_table<reduce::tuning::sm90_exact<4>>();
   expect_well_formed_table<reduce::tuning::sm90_workspace<4>>();
   expect_well_formed_table<reduce::tuning::sm90_workspace<8>>();
-  expect_well_formed_table<reduce::tuning::sm90_exact_workspace<4>>();
   EXPECT_EQ(reduce::default_config::name(), "default");
 }
 
@@ -171,8 +170,8 @@ TEST(Tuning, AtomicGridOnlyWhereEveryOrderGivesTheSameBits) {
   static_assert(std::is_same_v<tuned_table<int, float, reduce::sum>, t::sm90<4>>);  // float accumulator of ints
   using user = decltype(reduce::make_op(user_plus{}, 0));
   static_assert(std::is_same_v<tuned_table<int, int, user>, t::sm90<4>>);
-  // on a reduce::workspace: the workspace tables, exact for the order-free calls
-  static_assert(std::is_same_v<tuned_table<int, int, reduce::sum, true>, t::sm90_exact_workspace<4>>);
+  // on a reduce::workspace: the workspace tables, but the exact one for order-free calls (the atomic grid led polled)
+  static_assert(std::is_same_v<tuned_table<int, int, reduce::sum, true>, t::sm90_exact<4>>);
   static_assert(std::is_same_v<tuned_table<float, float, reduce::sum, true>, t::sm90_workspace<4>>);
   static_assert(std::is_same_v<tuned_table<double, double, reduce::sum, true>, t::sm90_workspace<8>>);
   static_assert(std::is_same_v<tuned_table<int, int, reduce::product, true>, t::sm90_workspace<4>>);
@@ -197,4 +196,5 @@ TEST(Tuning, PolledGridOnlyInTheWorkspaceTables) {
   EXPECT_FALSE(has_polled_grid<t::sm90<8>>());
   EXPECT_FALSE(has_polled_grid<t::sm90_exact<4>>());
   EXPECT_TRUE(has_polled_grid<t::sm90_workspace<4>>());
+  EXPECT_TRUE(has_polled_grid<t::sm90_workspace<8>>());
 }

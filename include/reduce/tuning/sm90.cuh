@@ -3,8 +3,9 @@
 // sm90<B>: only deterministic Grid policies are candidates (no atomic grid), so every op works and results repeat
 // bitwise. sm90_exact<B>: integer accumulators with an op that has a native atomic (sum, min, max, bitwise), where
 // every order of combining gives the same bits, so the atomic grid is a candidate as well. sm90_workspace<B>: calls
-// on a reduce::workspace, where Grid polled needs no memset, so it is a candidate as well. sm90_exact_workspace<B>:
-// both (integer calls on a workspace).
+// on a reduce::workspace, where Grid polled needs no memset, so it is a candidate as well. Integer calls on a
+// workspace read sm90_exact: with both candidates (tune.py --exact --workspace, device runs 64 and 66), the atomic
+// grid led polled at every size from 2^14 to 2^22 on the H100 and at all but 2^16 on the H200, by 0.02-0.07x CUB.
 #pragma once
 #include <boost/mp11.hpp>
 #include <cstdint>
@@ -20,8 +21,6 @@ template <int ElementBytes>
 struct sm90_exact;
 template <int ElementBytes>
 struct sm90_workspace;
-template <int ElementBytes>
-struct sm90_exact_workspace;
 
 // @generated-begin 4
 // clang-format off
@@ -145,6 +144,36 @@ struct sm90_workspace<4> {
 // clang-format on
 // @generated-end workspace4
 
+// @generated-begin workspace8
+// clang-format off
+// 8-byte elements, calls on a reduce::workspace, deterministic Grids with polled. H100 80GB HBM3: device run 63 (reduce-bench --type=double --matrix --sizes=10:30:2, paired rows of 193 candidates: scalar4 striped and blocked, vec4 and vec1 loads; shuffle, unrolled and unroll-warp finishes; every deterministic Grid and polled on a workspace; commit 643ecb9); H200: run 65 (the same); --within 0.01: at 0.02 polled b512 took 2^20..2^28, 2% behind multipass at 2^28 on the H100 (1.01x CUB against 1.03x); 2026-11-22, docs/device-runs.md
+// n: picked kernel; per run: its µs / the fastest allowed kernel's µs, CUB µs (CUB / picked); where the run
+// paired kernels with CUB (`paired`), times are in units of CUB's and the ratio is the per-pair median
+//   2^10: scalar4-striped/shuffle/polled/b256 | H100-r63 paired 0.81 / 0.81, CUB 1.00 (1.23x) | H200-r65 paired 0.82 / 0.81, CUB 1.00 (1.23x)
+//   2^12: vec4-striped/shuffle/multipass/b512 | H100-r63 paired 0.58 / 0.58, CUB 1.00 (1.73x) | H200-r65 paired 0.59 / 0.59, CUB 1.00 (1.68x)
+//   2^14: scalar4-striped/shuffle/cluster16/b256 | H100-r63 paired 0.66 / 0.66, CUB 1.00 (1.52x) | H200-r65 paired 0.66 / 0.66, CUB 1.00 (1.52x)
+//   2^16: scalar4-striped/shuffle/polled/b512 | H100-r63 paired 0.72 / 0.71, CUB 1.00 (1.39x) | H200-r65 paired 0.76 / 0.74, CUB 1.00 (1.32x)
+//   2^18: scalar4-striped/shuffle/polled/b512 | H100-r63 paired 0.75 / 0.74, CUB 1.00 (1.34x) | H200-r65 paired 0.78 / 0.76, CUB 1.00 (1.29x)
+//   2^20: vec4-striped/shuffle/polled/b256 | H100-r63 paired 0.76 / 0.76, CUB 1.00 (1.31x) | H200-r65 paired 0.80 / 0.80, CUB 1.00 (1.24x)
+//   2^22: vec4-striped/shuffle/polled/b512 | H100-r63 paired 0.89 / 0.89, CUB 1.00 (1.13x) | H200-r65 paired 0.91 / 0.90, CUB 1.00 (1.09x)
+//   2^24: vec4-striped/shuffle/polled/b512 | H100-r63 paired 0.94 / 0.94, CUB 1.00 (1.06x) | H200-r65 paired 0.93 / 0.93, CUB 1.00 (1.08x)
+//   2^26: vec4-striped/shuffle/polled/b512 | H100-r63 paired 0.98 / 0.98, CUB 1.00 (1.02x) | H200-r65 paired 0.98 / 0.97, CUB 1.00 (1.02x)
+//   2^28: vec4-striped/unroll-warp/multipass/b512 | H100-r63 paired 0.97 / 0.97, CUB 1.00 (1.03x) | H200-r65 paired 0.99 / 0.99, CUB 1.00 (1.01x)
+//   2^30: vec4-striped/unroll-warp/multipass/b512 | H100-r63 paired 0.96 / 0.96, CUB 1.00 (1.04x) | H200-r65 paired 0.99 / 0.99, CUB 1.00 (1.01x)
+template <>
+struct sm90_workspace<8> {
+  using configs = boost::mp11::mp_list<tp::config<tp::scalar<4>, tp::shuffle, tp::sequential, tp::polled<>, 256>,
+      tp::config<tp::vector<4>, tp::shuffle, tp::sequential, tp::multipass, 512>,
+      tp::config<tp::scalar<4>, tp::shuffle, tp::sequential, tp::cluster<>, 256>,
+      tp::config<tp::scalar<4>, tp::shuffle, tp::sequential, tp::polled<>, 512>,
+      tp::config<tp::vector<4>, tp::shuffle, tp::sequential, tp::polled<>, 256>,
+      tp::config<tp::vector<4>, tp::shuffle, tp::sequential, tp::polled<>, 512>,
+      tp::config<tp::vector<4>, tp::unrolled_last_warp, tp::sequential, tp::multipass, 512>>;
+  static constexpr std::uint64_t up_to[] = {std::uint64_t(1) << 11, std::uint64_t(1) << 13, std::uint64_t(1) << 15, std::uint64_t(1) << 19, std::uint64_t(1) << 21, std::uint64_t(1) << 27, ~std::uint64_t(0)};
+};
+// clang-format on
+// @generated-end workspace8
+
 // Element sizes without a table of their own use the 4-byte one; integer ops without an exact table of their size,
 // the deterministic table of that size.
 template <int ElementBytes>
@@ -154,7 +183,5 @@ struct sm90_exact : sm90<ElementBytes> {};
 // Element sizes without a workspace table: the deterministic table of that size (their calls run as on raw storage).
 template <int ElementBytes>
 struct sm90_workspace : sm90<ElementBytes> {};
-template <int ElementBytes>
-struct sm90_exact_workspace : sm90_exact<ElementBytes> {};
 
 }  // namespace reduce::tuning
