@@ -13,6 +13,9 @@ namespace p = reduce::policy;
 using polled = p::config<p::vector<4>, p::shuffle, p::sequential, p::polled<>, 256>;
 // 128-thread blocks: the largest resident grid (over 2000 blocks on an H100), so the poller's batches wrap.
 using polled_small_blocks = p::config<p::scalar<1>, p::tree, p::interleaved_modulo, p::polled<>, 128>;
+// A grid of up to 4096 blocks of 128: more than a device holds at once where SMs x 2048 / 128 < 4096 (2112 on a
+// 132-SM part), so some blocks start only after others have left, and the poller must still be one that saw them all.
+using polled_beyond_resident = p::config<p::scalar<1>, p::shuffle, p::sequential, p::polled<4096>, 128>;
 
 bool zeroed_region_is_zero(const reduce::workspace& ws) {
   std::vector<unsigned char> b(ws.zeroed_bytes());
@@ -69,6 +72,28 @@ TEST(Workspace, PolledExactAcrossSizesAndLeavesItsRegionZero) {
   REQUIRE_GPU();
   exact_across_sizes<polled>();
   exact_across_sizes<polled_small_blocks>();
+  exact_across_sizes<polled_beyond_resident>();
+}
+
+// The last ticket, not co-residency, ends the poller's wait: a grid of 4096 blocks that cannot all be resident at once
+// (1'000'003 elements: 7813 tiles of 128) is exact, and so is the same config over fewer tiles than that.
+TEST(Workspace, PolledGridLargerThanTheDeviceHolds) {
+  REQUIRE_GPU();
+  int dev = 0, sms = 0, threads = 0;
+  CUDA_OK(cudaGetDevice(&dev));
+  CUDA_OK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+  CUDA_OK(cudaDeviceGetAttribute(&threads, cudaDevAttrMaxThreadsPerMultiProcessor, dev));
+  ASSERT_LT(sms * (threads / 128), 4096) << "this device holds the whole grid; the test needs one that cannot";
+  reduce::workspace ws;
+  for (std::uint64_t n : {std::uint64_t(40'000), std::uint64_t(1'000'003)}) {
+    const auto ints = test::random_vector<int>(n, -1, 1, n);
+    const std::vector<float> f(ints.begin(), ints.end());
+    input<float> in(f);
+    EXPECT_EQ((on_workspace<polled_beyond_resident, float>(ws, in.buf.base, n)),
+              float(test::reference<long long>(ints, reduce::sum{})))
+        << "n=" << n;
+    EXPECT_TRUE(zeroed_region_is_zero(ws)) << "n=" << n;
+  }
 }
 
 // The other Grid policies use the scratch region; the polled calls between them must still find zeros.
@@ -76,7 +101,7 @@ TEST(Workspace, EveryGridAndTheDefaultShareOne) {
   REQUIRE_GPU();
   using every = boost::mp11::mp_list<
       polled, p::config<p::vector<4>, p::shuffle, p::sequential, p::multipass, 256>, polled_small_blocks,
-      p::config<p::vector<2>, p::unrolled, p::sequential, p::gridstride<>, 512>,
+      polled_beyond_resident, p::config<p::vector<2>, p::unrolled, p::sequential, p::gridstride<>, 512>,
       p::config<p::vector<4>, p::tree, p::sequential, p::atomic, 256>, polled,
       p::config<p::scalar<4>, p::shuffle, p::sequential, p::single_pass<>, 256>,
       p::config<p::vector<2>, p::shuffle, p::sequential, p::reproducible<>, 256>, polled,
