@@ -83,7 +83,7 @@ TEST(Workspace, PolledGridLargerThanTheDeviceHolds) {
   CUDA_OK(cudaGetDevice(&dev));
   CUDA_OK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
   CUDA_OK(cudaDeviceGetAttribute(&threads, cudaDevAttrMaxThreadsPerMultiProcessor, dev));
-  ASSERT_LT(sms * (threads / 128), 4096) << "this device holds the whole grid; the test needs one that cannot";
+  if (sms * (threads / 128) >= 4096) GTEST_SKIP() << "this device holds all 4096 blocks at once; nothing to test";
   reduce::workspace ws;
   for (std::uint64_t n : {std::uint64_t(40'000), std::uint64_t(1'000'003)}) {
     const auto ints = test::random_vector<int>(n, -1, 1, n);
