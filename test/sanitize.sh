@@ -11,7 +11,7 @@ export REDUCE_TEST_SMALL=1
 status=0
 declare -A filters=(
   [reduce-matrix-tests]='*Exact*'
-  [reduce-axis-tests]='BlockFinish*:Indexing*:Load/*:Workspace.*'
+  [reduce-axis-tests]='BlockFinish*:Indexing*:Load/*:Workspace.*:WorkspaceAtomic.*'
   [reduce-reliability-tests]='*'
   [reduce-extension-tests]='*'
 )

@@ -94,6 +94,30 @@ TEST(Ops, AtomicTraitMatchesNativeAtomics) {
   EXPECT_FALSE((atomic_combine<reduce::custom<reduce::sum, int>, int>::supported));
 }
 
+// Grid atomic's tally word (sums of 32-bit integers on zeroed storage): which calls take it, and the storage it asks
+// for: a word in a workspace's zeroed region, nothing in raw storage (there the output is preset instead).
+TEST(Ops, TallyOnlyForSumsOf32BitIntegers) {
+  using reduce::detail::runs_on_zeroed;
+  EXPECT_TRUE((runs_on_zeroed<p::atomic, reduce::sum, int>));
+  EXPECT_TRUE((runs_on_zeroed<p::atomic, reduce::sum, std::uint32_t>));
+  EXPECT_FALSE((runs_on_zeroed<p::atomic, reduce::sum, float>));
+  EXPECT_FALSE((runs_on_zeroed<p::atomic, reduce::sum, std::int64_t>));
+  EXPECT_FALSE((runs_on_zeroed<p::atomic, reduce::max, int>));
+  EXPECT_FALSE((runs_on_zeroed<p::atomic, reduce::custom<reduce::sum, int>, int>));
+  EXPECT_TRUE((runs_on_zeroed<p::polled<>, reduce::sum, float>));
+  EXPECT_FALSE((runs_on_zeroed<p::multipass, reduce::sum, int>));
+  using cfg = p::config<p::vector<4>, p::shuffle, p::sequential, p::atomic, 256>;
+  using d = reduce::detail::grid_dispatch<p::atomic>;
+  using nt = reduce::detail::no_transform;
+  std::size_t raw = 1, zeroed = 0, zeroed_float = 1;
+  EXPECT_EQ((d::temp_bytes<cfg, int, int, reduce::sum, nt>(1 << 20, raw)), cudaSuccess);
+  EXPECT_EQ((d::temp_bytes<cfg, int, int, reduce::sum, nt>(1 << 20, zeroed, true)), cudaSuccess);
+  EXPECT_EQ((d::temp_bytes<cfg, float, float, reduce::sum, nt>(1 << 20, zeroed_float, true)), cudaSuccess);
+  EXPECT_EQ(raw, 0u);
+  EXPECT_EQ(zeroed, sizeof(unsigned long long));
+  EXPECT_EQ(zeroed_float, 0u);
+}
+
 using multipass_cfg = p::config<p::scalar<4>, p::shuffle, p::sequential, p::multipass, 256>;
 
 TEST(Storage, MultipassQueryIsPositiveAndGrowsWithN) {

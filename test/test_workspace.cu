@@ -5,46 +5,20 @@
 #include <cstring>
 #include <thread>
 
-#include "common.cuh"
+#include "workspace_common.cuh"
 
 namespace {
 
 namespace p = reduce::policy;
+using test::input;
+using test::on_workspace;
+using test::zeroed_region_is_zero;
 using polled = p::config<p::vector<4>, p::shuffle, p::sequential, p::polled<>, 256>;
 // 128-thread blocks: the largest resident grid (over 2000 blocks on an H100), so the poller's batches wrap.
 using polled_small_blocks = p::config<p::scalar<1>, p::tree, p::interleaved_modulo, p::polled<>, 128>;
 // A grid of up to 4096 blocks of 128: more than a device holds at once where SMs x 2048 / 128 < 4096 (2112 on a
 // 132-SM part), so some blocks start only after others have left, and the poller must still be one that saw them all.
 using polled_beyond_resident = p::config<p::scalar<1>, p::shuffle, p::sequential, p::polled<4096>, 128>;
-
-bool zeroed_region_is_zero(const reduce::workspace& ws) {
-  std::vector<unsigned char> b(ws.zeroed_bytes());
-  if (cudaDeviceSynchronize() != cudaSuccess) return false;
-  if (!b.empty() && cudaMemcpy(b.data(), ws.zeroed(), b.size(), cudaMemcpyDeviceToHost) != cudaSuccess) return false;
-  return std::all_of(b.begin(), b.end(), [](unsigned char c) { return c == 0; });
-}
-
-template <class T>
-struct input {
-  test::device_buffer<T> buf;
-  explicit input(const std::vector<T>& h) : buf(h.size()) {
-    EXPECT_EQ(cudaMemcpy(buf.base, h.data(), h.size() * sizeof(T), cudaMemcpyHostToDevice), cudaSuccess);
-    EXPECT_EQ(cudaDeviceSynchronize(), cudaSuccess);  // the copy has landed before any stream reads it
-  }
-};
-
-// Cfg on ws into a poisoned output; returns the result.
-template <class Cfg, class Acc, class T>
-Acc on_workspace(reduce::workspace& ws, const T* d_in, std::uint64_t n, cudaStream_t stream = 0) {
-  test::device_buffer<Acc> out(1);
-  EXPECT_EQ(cudaMemsetAsync(out.base, 0xA5, sizeof(Acc), stream), cudaSuccess);
-  const reduce::status s = reduce::device_reduce_status<Cfg>(ws, d_in, out.base, n, reduce::sum{}, stream);
-  EXPECT_EQ(s.code, cudaSuccess) << (s.message ? s.message : cudaGetErrorString(s.code));
-  EXPECT_EQ(cudaStreamSynchronize(stream), cudaSuccess);
-  Acc r{};
-  EXPECT_EQ(cudaMemcpy(&r, out.base, sizeof(Acc), cudaMemcpyDeviceToHost), cudaSuccess);
-  return r;
-}
 
 std::vector<std::uint64_t> sizes() {
   if (test::small_only()) return {255, 40000, 5000};

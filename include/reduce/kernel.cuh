@@ -23,6 +23,7 @@ struct grid_args {
   unsigned* counter = nullptr;            // single_pass: arrivals; polled: tickets (zero before the launch)
   Acc* partials = nullptr;                // single_pass, cooperative: one per block
   unsigned long long* slots = nullptr;    // polled: polled_slots<Acc>::words per block, zero before the launch
+  unsigned long long* tally = nullptr;    // atomic on zeroed storage: the sum and the arrivals (zero before the launch)
   bool input_from_previous_grid = false;  // a later pass: the input is the previous kernel's output
 };
 
@@ -126,6 +127,17 @@ __device__ void fold_block_partials(typename block_reduce_t::TempStorage& temp, 
   if (threadIdx.x == 0) *out = r;
 }
 
+// Grid atomic: one of `arrivals` results. On a tally word (zeroed storage, 32-bit integer sums) the counted add, whose
+// last arrival writes *out; else the native atomic into *out, once the identity fill before the launch has landed.
+template <class Op, class Acc>
+__device__ void combine_atomically(Acc* out, const Acc& v, const grid_args<Acc>& g, std::uint64_t arrivals) {
+  if constexpr (tally_combine<Op, Acc>) {
+    if (g.tally) return tally_add(g.tally, v, arrivals, out);
+  }
+  wait_for_previous_grid();  // the identity fill
+  atomic_combine<Op, Acc>::apply(out, v);
+}
+
 // The other Grid policies: a block walks its tiles into one value (per thread with BlockFinish none) and hands it on.
 template <class Cfg, class T, class Acc, class Op, class I, class Tr>
 __device__ void reduce_and_hand_on(const T* in, I n, Acc* out, Op op, Tr tr, grid_args<Acc> g) {
@@ -142,11 +154,10 @@ __device__ void reduce_and_hand_on(const T* in, I n, Acc* out, Op op, Tr tr, gri
                   "reduce: BlockFinish none has no block result to hand on");
     const std::uint64_t i = std::uint64_t(blockIdx.x) * Cfg::block + threadIdx.x;
     if (i >= g.outputs) return;
-    if constexpr (kind == policy::epilogue::atomic) wait_for_previous_grid();  // the identity fill
     if constexpr (kind == policy::epilogue::store)
       out[i] = partial;
     else
-      atomic_combine<Op, Acc>::apply(out, partial);
+      combine_atomically<Op>(out, partial, g, g.outputs);
   } else {
     using block_reduce_t = block_reduce<finish, typename Cfg::indexing, Cfg::block, Acc>;
     __shared__ typename block_reduce_t::TempStorage temp;
@@ -155,10 +166,7 @@ __device__ void reduce_and_hand_on(const T* in, I n, Acc* out, Op op, Tr tr, gri
     if constexpr (kind == policy::epilogue::store) {
       if (threadIdx.x == 0) out[blockIdx.x] = v;
     } else if constexpr (kind == policy::epilogue::atomic) {
-      if (threadIdx.x == 0) {
-        wait_for_previous_grid();  // the identity fill
-        atomic_combine<Op, Acc>::apply(out, v);
-      }
+      if (threadIdx.x == 0) combine_atomically<Op>(out, v, g, gridDim.x);
     } else if constexpr (kind == policy::epilogue::cluster) {
       cluster_fold<Cfg::grid::grid_size>(v, out, op);
     } else if constexpr (kind == policy::epilogue::grid_barrier) {

@@ -5,12 +5,13 @@
 //   reduce::device_reduce<reduce::default_config>(ws, d_in, d_out, n, op, stream);  // grows on first use
 //
 // Its first region reads zero before and after every call: Grid polled needs its ticket word and slots at zero on
-// entry and leaves them so, which makes a polled call on a workspace one launch and nothing else (on raw temporary
-// storage it pays a memset per call). The second region is scratch for the other Grid policies. It grows on demand in
-// stream order (cudaMallocAsync, a memset of the zeroed region, cudaFreeAsync of the old block, on the call's stream):
-// the host never waits. Calls on one workspace must not overlap, like calls on one temporary storage: one stream, or
-// streams ordered by events. Growing is refused while the stream is being captured (grow it with reserve, or with
-// one call of the same size, before capturing). Destroy it before the last stream it was used on.
+// entry and leaves them so, and so does Grid atomic's tally word for sums of 32-bit integers, which makes such a call
+// on a workspace one launch and nothing else (on raw temporary storage each pays a memset per call). The second region
+// is scratch for the other Grid policies. It grows on demand in stream order (cudaMallocAsync, a memset of the zeroed
+// region, cudaFreeAsync of the old block, on the call's stream): the host never waits. Calls on one workspace must not
+// overlap, like calls on one temporary storage: one stream, or streams ordered by events. Growing is refused while the
+// stream is being captured (grow it with reserve, or with one call of the same size, before capturing). Destroy it
+// before the last stream it was used on.
 #pragma once
 #include <cuda_runtime.h>
 
@@ -81,18 +82,28 @@ class workspace {
 
 namespace detail {
 
-// One fixed config on a workspace: Grid polled gets the zeroed region (no memset), the others the scratch region.
+// Grids that need no per-call preparation of storage reading zero at entry, and leave it at zero: polled (its tickets
+// and slots) and atomic on sums of 32-bit integers (its tally word). They run on the zeroed region, the others on
+// scratch.
+template <class Grid, class Op, class Acc>
+inline constexpr bool runs_on_zeroed = Grid::kind == policy::epilogue::polled ||
+                                       (Grid::kind == policy::epilogue::atomic && tally_combine<Op, Acc>);
+
+// One fixed config on a workspace.
 template <class Cfg, class T, class Acc, class Tr, class Op>
 status run_config(workspace& ws, const T* d_in, Acc* d_out, std::uint64_t n, Tr transform, Op op, cudaStream_t stream) {
   using dispatch = grid_dispatch<typename Cfg::grid>;
-  constexpr bool polled = Cfg::grid::kind == policy::epilogue::polled;
+  constexpr bool zeroed = runs_on_zeroed<typename Cfg::grid, Op, Acc>;
   if (status s = check_io(d_in, d_out, n)) return s;
   std::size_t needed = 0;
-  if (cudaError_t e = dispatch::template temp_bytes<Cfg, T, Acc, Op, Tr>(n, needed))
-    return {e, "reduce: device query failed"};
-  if (status s = polled ? ws.reserve(needed, 0, stream) : ws.reserve(0, needed, stream)) return s;
   cudaError_t e;
-  if constexpr (polled)
+  if constexpr (zeroed)
+    e = dispatch::template temp_bytes<Cfg, T, Acc, Op, Tr>(n, needed, true);
+  else
+    e = dispatch::template temp_bytes<Cfg, T, Acc, Op, Tr>(n, needed);
+  if (e) return {e, "reduce: device query failed"};
+  if (status s = zeroed ? ws.reserve(needed, 0, stream) : ws.reserve(0, needed, stream)) return s;
+  if constexpr (zeroed)
     e = dispatch::template run<Cfg>(ws.zeroed(), d_in, n, d_out, op, transform, stream, true);
   else
     e = dispatch::template run<Cfg>(ws.scratch(), d_in, n, d_out, op, transform, stream);

@@ -1,5 +1,6 @@
 // Native atomics per (op, accumulator): what Grid policy atomic can use.
 #pragma once
+#include <cuda/atomic>
 #include <cuda/std/type_traits>
 
 #include "../ops.cuh"
@@ -53,5 +54,23 @@ REDUCE_INTEGER_ATOMIC(bit_or, atomicOr, REDUCE_BITS_WORD)
 REDUCE_INTEGER_ATOMIC(bit_xor, atomicXor, REDUCE_BITS_WORD)
 #undef REDUCE_BITS_WORD
 #undef REDUCE_INTEGER_ATOMIC
+
+// Grid atomic on storage that reads zero at entry (a reduce::workspace): a sum of 32-bit integers goes into one 64-bit
+// word as (value << 32) + 1, so one atomic adds the value (the high half, modulo 2^32 as the integer sum is) and counts
+// the arrival (the low half). The add that completes the count writes the output and zeroes the word: no preset of the
+// output, so the call is one launch, and the result is exact in any order (docs/perf-notes.md, attempt 21).
+template <class Op, class Acc>
+inline constexpr bool tally_combine = cuda::std::is_same_v<Op, sum>&& cuda::std::is_integral_v<Acc> && sizeof(Acc) == 4;
+
+// One of `arrivals` (< 2^32) results v: adds it to *word; the last writes the sum to *out and leaves *word at zero.
+template <class Acc>
+__device__ void tally_add(unsigned long long* word, Acc v, unsigned long long arrivals, Acc* out) {
+  const unsigned long long old =
+      atomicAdd(word, (static_cast<unsigned long long>(static_cast<unsigned>(v)) << 32) | 1u);
+  if ((old & 0xffffffffu) == arrivals - 1) {
+    *out = static_cast<Acc>(static_cast<unsigned>(old >> 32) + static_cast<unsigned>(v));
+    cuda::atomic_ref<unsigned long long, cuda::thread_scope_device>(*word).store(0, cuda::memory_order_relaxed);
+  }
+}
 
 }  // namespace reduce::detail

@@ -1,5 +1,7 @@
 // Grid atomic: one tile per block; block (or thread) results are combined atomically into the output, which is
-// set to the identity first, in stream order.
+// set to the identity first, in stream order. On storage that reads zero at entry (a reduce::workspace), a sum of
+// 32-bit integers instead goes through one tally word (detail/atomic.cuh): no preset, one launch, and the word left at
+// zero.
 #pragma once
 #include <cstring>
 
@@ -12,14 +14,17 @@ struct grid_dispatch;
 
 template <>
 struct grid_dispatch<policy::atomic> {
+  // zeroed: the bytes it needs in storage that reads zero at entry (the tally word); none in other storage.
   template <class Cfg, class T, class Acc, class Op, class Tr>
-  static cudaError_t temp_bytes(std::uint64_t, std::size_t& bytes) {
-    bytes = 0;
+  static cudaError_t temp_bytes(std::uint64_t, std::size_t& bytes, bool zeroed = false) {
+    bytes = zeroed && tally_combine<Op, Acc> ? sizeof(unsigned long long) : 0;
     return cudaSuccess;
   }
 
+  // zeroed: temp reads zero (a workspace's zeroed region of temp_bytes(..., true) bytes).
   template <class Cfg, class T, class Acc, class Op, class Tr>
-  static cudaError_t run(void*, const T* in, std::uint64_t n, Acc* out, Op op, Tr tr, cudaStream_t stream) {
+  static cudaError_t run(void* temp, const T* in, std::uint64_t n, Acc* out, Op op, Tr tr, cudaStream_t stream,
+                         bool zeroed = false) {
     static_assert(atomic_combine<Op, Acc>::supported,
                   "reduce: Grid policy atomic needs a native atomic for this op and accumulator (sum of 32/64-bit "
                   "integers, float, double; min, max and bitwise ops of 32/64-bit integers). Use policy::single_pass "
@@ -30,6 +35,11 @@ struct grid_dispatch<policy::atomic> {
       if constexpr (!s::per_thread) {
         if (outs == 1) return launch<one_block_config<Cfg>>(1, in, n, out, op, grid_args<Acc>{}, stream, false, tr);
       }
+      grid_args<Acc> g{outs};
+      if (tally_combine<Op, Acc> && zeroed && n > 0 && outs <= 0xffffffffu) {  // the count fits the word's low half
+        g.tally = static_cast<unsigned long long*>(temp);
+        return launch<Cfg>(s::blocks_for_outputs(outs), in, n, out, op, g, stream, false, tr);
+      }
       // Preset the output to the identity: a memset node where its bytes are all zero (sum, or, xor: the cheapest
       // stream-ordered store measured), else a one-thread kernel that the reduction follows programmatically.
       const Acc identity = op.template identity<Acc>();
@@ -39,7 +49,7 @@ struct grid_dispatch<policy::atomic> {
               memset_will_do ? cudaMemsetAsync(out, 0, sizeof(Acc), stream) : store_async(out, identity, stream))
         return e;
       if (n == 0) return cudaSuccess;
-      return launch<Cfg>(s::blocks_for_outputs(outs), in, n, out, op, grid_args<Acc>{outs}, stream,
+      return launch<Cfg>(s::blocks_for_outputs(outs), in, n, out, op, g, stream,
                          /*after_own_kernel=*/!memset_will_do, tr);
     } else {
       return cudaErrorInvalidValue;

@@ -20,7 +20,7 @@ struct grid_dispatch<policy::polled<G>> {
   }
 
   template <class Cfg, class T, class Acc, class Op, class Tr>
-  static cudaError_t temp_bytes(std::uint64_t, std::size_t& bytes) {
+  static cudaError_t temp_bytes(std::uint64_t, std::size_t& bytes, bool /*zeroed*/ = false) {
     int blocks = 0;
     cudaError_t e = persistent_grid<Cfg, T, Acc, Op, Tr>(blocks);
     bytes = bytes_for<Acc>(blocks);
