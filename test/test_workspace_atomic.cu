@@ -120,8 +120,9 @@ void captured_nodes(reduce::workspace& ws, const T* d_in, Acc* d_out, std::uint6
   CUDA_OK(cudaGraphDestroy(graph));
 }
 
-// What the tally saves: a 32-bit integer sum on a workspace is one kernel and nothing else; a float sum, a 64-bit sum
-// and a 32-bit max on the same workspace keep the preset of the output (a memset, or for max a kernel).
+// What the tally saves: a 32-bit integer sum on a workspace is one kernel and nothing else; a float sum, a 64-bit sum,
+// a 32-bit max and a sum over more than tally_max_arrivals results keep the preset of the output (a memset, or for max
+// a kernel).
 TEST(WorkspaceAtomic, OneKernelAndNoMemset) {
   REQUIRE_GPU();
   cudaStream_t s;
@@ -145,6 +146,11 @@ TEST(WorkspaceAtomic, OneKernelAndNoMemset) {
   EXPECT_EQ(got, kinds(1, 1)) << "int into long long";
   captured_nodes<atomic_vec4>(ws, in_i.buf.base, reinterpret_cast<int*>(out.base), n, reduce::max{}, s, got);
   EXPECT_EQ(got, kinds(2, 0)) << "int max: the identity is stored by a kernel";
+  // 1'000'003 elements: 1954 blocks of 512-element tiles take the tally; a result per thread (250001) the preset.
+  captured_nodes<atomic_blocked>(ws, in_i.buf.base, reinterpret_cast<int*>(out.base), n, reduce::sum{}, s, got);
+  EXPECT_EQ(got, kinds(1, 0)) << "int sum, 1954 blocks";
+  captured_nodes<atomic_per_thread>(ws, in_i.buf.base, reinterpret_cast<int*>(out.base), n, reduce::sum{}, s, got);
+  EXPECT_EQ(got, kinds(1, 1)) << "int sum, a result per thread: 250001 arrivals";
   EXPECT_TRUE(zeroed_region_is_zero(ws));
   ws = reduce::workspace();  // frees in s's order, before s goes
   CUDA_OK(cudaStreamDestroy(s));

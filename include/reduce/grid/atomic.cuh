@@ -1,7 +1,7 @@
 // Grid atomic: one tile per block; block (or thread) results are combined atomically into the output, which is
 // set to the identity first, in stream order. On storage that reads zero at entry (a reduce::workspace), a sum of
-// 32-bit integers instead goes through one tally word (detail/atomic.cuh): no preset, one launch, and the word left at
-// zero.
+// 32-bit integers over at most tally_max_arrivals block (or thread) results goes through one tally word instead
+// (detail/atomic.cuh): no preset, one launch, and the word left at zero.
 #pragma once
 #include <cstring>
 
@@ -36,7 +36,7 @@ struct grid_dispatch<policy::atomic> {
         if (outs == 1) return launch<one_block_config<Cfg>>(1, in, n, out, op, grid_args<Acc>{}, stream, false, tr);
       }
       grid_args<Acc> g{outs};
-      if (tally_combine<Op, Acc> && zeroed && n > 0 && outs <= 0xffffffffu) {  // the count fits the word's low half
+      if (tally_combine<Op, Acc> && zeroed && n > 0 && outs <= tally_max_arrivals) {
         g.tally = static_cast<unsigned long long*>(temp);
         return launch<Cfg>(s::blocks_for_outputs(outs), in, n, out, op, g, stream, false, tr);
       }
