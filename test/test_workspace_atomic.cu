@@ -92,10 +92,12 @@ TEST(WorkspaceAtomic, SharesTheZeroedRegionWithPolled) {
   }
 }
 
-// The captured call's nodes: (kernel nodes, memset nodes).
-template <class Cfg, class T, class Acc, class Op>
-void captured_nodes(reduce::workspace& ws, const T* d_in, Acc* d_out, std::uint64_t n, Op op, cudaStream_t s,
-                    std::pair<int, int>& kinds) {
+// Captures Cfg's reduction of n elements at d_in into an Acc at out, and expects its graph to hold `kernels` kernel
+// nodes and `memsets` memset nodes and nothing else.
+template <class Cfg, class Acc, class T, class Op>
+void expect_captured_nodes(reduce::workspace& ws, const T* d_in, void* out, std::uint64_t n, Op op, cudaStream_t s,
+                           int kernels, int memsets, const char* what) {
+  Acc* d_out = static_cast<Acc*>(out);
   CUDA_OK(reduce::device_reduce_status<Cfg>(ws, d_in, d_out, n, op, s).code);  // grows the workspace first
   CUDA_OK(cudaStreamSynchronize(s));
   cudaGraph_t graph = nullptr;
@@ -107,15 +109,17 @@ void captured_nodes(reduce::workspace& ws, const T* d_in, Acc* d_out, std::uint6
   CUDA_OK(cudaGraphGetNodes(graph, nullptr, &count));
   std::vector<cudaGraphNode_t> nodes(count);
   CUDA_OK(cudaGraphGetNodes(graph, nodes.data(), &count));
-  kinds = {0, 0};
+  int kernel_nodes = 0, memset_nodes = 0;
   for (cudaGraphNode_t node : nodes) {
     cudaGraphNodeType t;
     CUDA_OK(cudaGraphNodeGetType(node, &t));
-    kinds.first += t == cudaGraphNodeTypeKernel;
-    kinds.second += t == cudaGraphNodeTypeMemset;
+    kernel_nodes += t == cudaGraphNodeTypeKernel;
+    memset_nodes += t == cudaGraphNodeTypeMemset;
   }
-  EXPECT_EQ(std::size_t(kinds.first + kinds.second), count) << "nodes other than kernels and memsets";
   CUDA_OK(cudaGraphDestroy(graph));
+  EXPECT_EQ(std::size_t(kernel_nodes + memset_nodes), count) << what << ": nodes other than kernels and memsets";
+  EXPECT_EQ(kernel_nodes, kernels) << what;
+  EXPECT_EQ(memset_nodes, memsets) << what;
 }
 
 // What the tally saves: a 32-bit integer sum on a workspace is one kernel and nothing else; a float sum, a 64-bit sum,
@@ -132,23 +136,16 @@ TEST(WorkspaceAtomic, OneKernelAndNoMemset) {
   const input<float> in_f(f);
   test::device_buffer<long long> out(1);  // room for any of the accumulators below
   reduce::workspace ws;
-  using kinds = std::pair<int, int>;
-  kinds got;
-  captured_nodes<atomic_vec4>(ws, in_i.buf.base, reinterpret_cast<int*>(out.base), n, reduce::sum{}, s, got);
-  EXPECT_EQ(got, kinds(1, 0)) << "int sum";
-  captured_nodes<atomic_vec4>(ws, in_i.buf.base, reinterpret_cast<unsigned*>(out.base), n, reduce::sum{}, s, got);
-  EXPECT_EQ(got, kinds(1, 0)) << "unsigned sum";
-  captured_nodes<atomic_vec4>(ws, in_f.buf.base, reinterpret_cast<float*>(out.base), n, reduce::sum{}, s, got);
-  EXPECT_EQ(got, kinds(1, 1)) << "float sum";
-  captured_nodes<atomic_vec4>(ws, in_i.buf.base, out.base, n, reduce::sum{}, s, got);
-  EXPECT_EQ(got, kinds(1, 1)) << "int into long long";
-  captured_nodes<atomic_vec4>(ws, in_i.buf.base, reinterpret_cast<int*>(out.base), n, reduce::max{}, s, got);
-  EXPECT_EQ(got, kinds(2, 0)) << "int max: the identity is stored by a kernel";
+  const int* d_i = in_i.buf.base;
+  expect_captured_nodes<atomic_vec4, int>(ws, d_i, out.base, n, reduce::sum{}, s, 1, 0, "int sum");
+  expect_captured_nodes<atomic_vec4, unsigned>(ws, d_i, out.base, n, reduce::sum{}, s, 1, 0, "unsigned sum");
+  expect_captured_nodes<atomic_vec4, float>(ws, in_f.buf.base, out.base, n, reduce::sum{}, s, 1, 1, "float sum");
+  expect_captured_nodes<atomic_vec4, long long>(ws, d_i, out.base, n, reduce::sum{}, s, 1, 1, "int into long long");
+  expect_captured_nodes<atomic_vec4, int>(ws, d_i, out.base, n, reduce::max{}, s, 2, 0, "int max (identity kernel)");
   // 1'000'003 elements: 1954 blocks of 512-element tiles take the tally; a result per thread (250001) the preset.
-  captured_nodes<atomic_blocked>(ws, in_i.buf.base, reinterpret_cast<int*>(out.base), n, reduce::sum{}, s, got);
-  EXPECT_EQ(got, kinds(1, 0)) << "int sum, 1954 blocks";
-  captured_nodes<atomic_per_thread>(ws, in_i.buf.base, reinterpret_cast<int*>(out.base), n, reduce::sum{}, s, got);
-  EXPECT_EQ(got, kinds(1, 1)) << "int sum, a result per thread: 250001 arrivals";
+  expect_captured_nodes<atomic_blocked, int>(ws, d_i, out.base, n, reduce::sum{}, s, 1, 0, "int sum, 1954 blocks");
+  expect_captured_nodes<atomic_per_thread, int>(ws, d_i, out.base, n, reduce::sum{}, s, 1, 1,
+                                                "int sum, 250001 results");
   EXPECT_TRUE(zeroed_region_is_zero(ws));
   ws = reduce::workspace();  // frees in s's order, before s goes
   CUDA_OK(cudaStreamDestroy(s));

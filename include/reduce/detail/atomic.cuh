@@ -63,9 +63,11 @@ template <class Op, class Acc>
 inline constexpr bool tally_combine = cuda::std::is_same_v<Op, sum>&& cuda::std::is_integral_v<Acc> && sizeof(Acc) == 4;
 
 // Every arrival waits for its atomic's answer before its block can retire, and all of them answer from one word. Up to
-// 2048 arrivals the tally was 0.3-0.55 µs faster than the preset on both GPUs (2^14..2^24 int32); at 4096-8192 they
-// tied on the H200; at 32768-131072 (2^28) it lost 5-24 µs there while still gaining 0.6-1.6 µs on the H100 (device
-// runs 86-90, perf-notes attempt 21). Above this many arrivals the call presets the output instead.
+// 2048 arrivals the tally was 0.3-0.55 µs faster than the preset on both GPUs (2^14..2^24 int32; at 2^20 on the H100
+// 5.57-5.60 against 6.08-6.11 µs, CUB 7.71-8.29 in the same pairs); at 4096-8192 they tied on the H200; at
+// 32768-131072 (2^28) it lost 5-24 µs there (b512: 242.1-242.4 against 237.1-237.3 µs, CUB 241.2-241.4) while still
+// gaining 0.6-1.6 µs on the H100 (device runs 86-90, perf-notes attempt 21). Above this many arrivals the call presets
+// the output instead.
 inline constexpr unsigned long long tally_max_arrivals = 4096;
 
 // One of `arrivals` (< 2^32) results v: adds it to *word; the last writes the sum to *out and leaves *word at zero.
