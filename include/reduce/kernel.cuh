@@ -19,12 +19,11 @@ namespace reduce::detail {
 // What the epilogue needs beyond the output pointer.
 template <class Acc>
 struct grid_args {
-  std::uint64_t outputs = 1;              // BlockFinish none: threads 0..outputs-1 (over the grid) own an output
-  unsigned* counter = nullptr;            // single_pass: arrivals; polled: tickets (zero before the launch)
-  Acc* partials = nullptr;                // single_pass, cooperative: one per block
-  unsigned long long* slots = nullptr;    // polled: polled_slots<Acc>::words per block, zero before the launch
-  unsigned long long* tally = nullptr;    // atomic on zeroed storage: the sum and the arrivals (zero before the launch)
-  bool input_from_previous_grid = false;  // a later pass: the input is the previous kernel's output
+  std::uint64_t outputs = 1;            // BlockFinish none: threads 0..outputs-1 (over the grid) own an output
+  unsigned* counter = nullptr;          // single_pass: arrivals; polled: tickets (zero before the launch)
+  Acc* partials = nullptr;              // single_pass, cooperative: one per block
+  unsigned long long* slots = nullptr;  // polled: polled_slots<Acc>::words per block, zero before the launch
+  unsigned long long* tally = nullptr;  // atomic on zeroed storage: the sum and the arrivals (zero before the launch)
 };
 
 // With Programmatic Dependent Launch (Hopper) a kernel may start before the previous kernel in the stream has
@@ -215,14 +214,18 @@ __device__ void reduce_and_hand_on(const T* in, I n, Acc* out, Op op, Tr tr, gri
 }
 
 // I: the offset type, std::uint32_t where n <= index32_limit, else std::uint64_t. Tr: the load transform.
+// input_from_previous_grid: a later pass, whose input is the previous kernel's output. It is a parameter of its own
+// beside in and n, the only ones read before the first loads: read from a later line of the constant bank it was one
+// more trip before any load issued (the default at 2^12 0.988 -> 0.997x CUB over six paired rounds; probe 15,
+// docs/perf-attempts-21-23.md).
 template <class Cfg, class T, class Acc, class Op, class I, class Tr>
 __global__ void __launch_bounds__(Cfg::block)
-    reduce_kernel(const T* in, I n, Acc* out, Op op, Tr tr, grid_args<Acc> g) {
+    reduce_kernel(const T* in, I n, bool input_from_previous_grid, Acc* out, Op op, Tr tr, grid_args<Acc> g) {
   // A programmatic launch that follows (the next pass) may start now: it waits in wait_for_previous_grid() for this
   // grid to complete before it reads anything, so only its launch latency overlaps this kernel.
   allow_next_grid();
   if constexpr (Cfg::grid::kind == policy::epilogue::cluster) cluster_arrive_on_entry();
-  if (g.input_from_previous_grid) wait_for_previous_grid();
+  if (input_from_previous_grid) wait_for_previous_grid();
   if constexpr (Cfg::grid::kind == policy::epilogue::per_tile)
     store_tile_partials<Cfg>(in, n, out, op, tr);
   else

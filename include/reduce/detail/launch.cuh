@@ -120,20 +120,24 @@ cudaError_t allow_cluster_size(const void* kernel) {
   }
 }
 
-// Launches reduce_kernel<Cfg> with 32-bit offsets where n allows. `after_own_kernel`: the previous kernel in the stream
-// is this reduction's own (a store_value or an earlier pass), so the launch may be programmatic (PDL): the kernel
-// starts while that one drains and waits for it only where it reads what that kernel wrote. A reduction's first kernel
-// never overlaps the caller's earlier work.
+// What a launch follows in the stream. callers_work: not programmatic, so a reduction's first kernel never overlaps
+// the caller's earlier work. own_kernel: this reduction's preset of the output (store_value); own_output: its previous
+// pass, whose output is this launch's input. After its own kernels the launch is programmatic (PDL): the kernel starts
+// while that one drains and waits for it only where it reads what that kernel wrote (before it combines into the
+// output, or before it reads its input).
+enum class follows : unsigned char { callers_work, own_kernel, own_output };
+
+// Launches reduce_kernel<Cfg> with 32-bit offsets where n allows.
 template <class Cfg, class T, class Acc, class Op, class Tr = no_transform>
 cudaError_t launch(unsigned blocks, const T* in, std::uint64_t n, Acc* out, Op op, grid_args<Acc> g,
-                   cudaStream_t stream, bool after_own_kernel = false, Tr tr = {}) {
+                   cudaStream_t stream, follows prior = follows::callers_work, Tr tr = {}) {
   cudaLaunchConfig_t config{};
   config.gridDim = dim3(blocks);
   config.blockDim = dim3(Cfg::block);
   config.stream = stream;
   cudaLaunchAttribute attribute[2];
   attribute[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
-  attribute[0].val.programmaticStreamSerializationAllowed = after_own_kernel ? 1 : 0;
+  attribute[0].val.programmaticStreamSerializationAllowed = prior == follows::callers_work ? 0 : 1;
   config.attrs = attribute;
   config.numAttrs = 1;
   if constexpr (Cfg::grid::kind == policy::epilogue::cluster) {  // the whole grid is one cluster
@@ -150,7 +154,7 @@ cudaError_t launch(unsigned blocks, const T* in, std::uint64_t n, Acc* out, Op o
   auto go = [&](auto kernel, auto count) {
     if constexpr (Cfg::grid::kind == policy::epilogue::cluster)
       if (cudaError_t e = allow_cluster_size<Cfg::grid::grid_size>(reinterpret_cast<const void*>(kernel))) return e;
-    return cudaLaunchKernelEx(&config, kernel, in, count, out, op, tr, g);
+    return cudaLaunchKernelEx(&config, kernel, in, count, prior == follows::own_output, out, op, tr, g);
   };
   if (fits_32bit_offsets(n)) return go(reduce_kernel<Cfg, T, Acc, Op, std::uint32_t, Tr>, std::uint32_t(n));
 #ifdef REDUCE_FORCE_32_BIT_OFFSETS

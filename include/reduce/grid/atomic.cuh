@@ -33,12 +33,13 @@ struct grid_dispatch<policy::atomic> {
       using s = shape<Cfg>;
       const std::uint64_t outs = s::outputs(s::agent_t::units(in, n));
       if constexpr (!s::per_thread) {
-        if (outs == 1) return launch<one_block_config<Cfg>>(1, in, n, out, op, grid_args<Acc>{}, stream, false, tr);
+        if (outs == 1)
+          return launch<one_block_config<Cfg>>(1, in, n, out, op, grid_args<Acc>{}, stream, follows::callers_work, tr);
       }
       grid_args<Acc> g{outs};
       if (tally_combine<Op, Acc> && zeroed && n > 0 && outs <= tally_max_arrivals) {
         g.tally = static_cast<unsigned long long*>(temp);
-        return launch<Cfg>(s::blocks_for_outputs(outs), in, n, out, op, g, stream, false, tr);
+        return launch<Cfg>(s::blocks_for_outputs(outs), in, n, out, op, g, stream, follows::callers_work, tr);
       }
       // Preset the output to the identity: a memset node where its bytes are all zero (sum, or, xor: the cheapest
       // stream-ordered store measured), else a one-thread kernel that the reduction follows programmatically.
@@ -50,7 +51,7 @@ struct grid_dispatch<policy::atomic> {
         return e;
       if (n == 0) return cudaSuccess;
       return launch<Cfg>(s::blocks_for_outputs(outs), in, n, out, op, g, stream,
-                         /*after_own_kernel=*/!memset_will_do, tr);
+                         memset_will_do ? follows::callers_work : follows::own_kernel, tr);
     } else {
       return cudaErrorInvalidValue;
     }

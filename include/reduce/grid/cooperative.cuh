@@ -39,7 +39,8 @@ struct grid_dispatch<policy::cooperative<G>> {
   static cudaError_t run(void* temp, const T* in, std::uint64_t n, Acc* out, Op op, Tr tr, cudaStream_t stream) {
     using s = shape<Cfg>;
     const std::uint64_t tiles = s::tiles(s::agent_t::units(in, n));
-    if (tiles == 1) return launch<one_block_config<Cfg>>(1, in, n, out, op, grid_args<Acc>{}, stream, false, tr);
+    if (tiles == 1)
+      return launch<one_block_config<Cfg>>(1, in, n, out, op, grid_args<Acc>{}, stream, follows::callers_work, tr);
     bool ok = false;
     if (cudaError_t e = cooperative_available(ok)) return e;
     if (!ok) return fallback::template run<single_pass_config<Cfg, G>>(temp, in, n, out, op, tr, stream);
@@ -47,7 +48,8 @@ struct grid_dispatch<policy::cooperative<G>> {
     if (cudaError_t e = persistent_grid<Cfg, T, Acc, Op, Tr>(resident)) return e;
     grid_args<Acc> g;
     g.partials = static_cast<Acc*>(temp);
-    return launch<Cfg>(unsigned(std::min<std::uint64_t>(resident, tiles)), in, n, out, op, g, stream, false, tr);
+    return launch<Cfg>(unsigned(std::min<std::uint64_t>(resident, tiles)), in, n, out, op, g, stream,
+                       follows::callers_work, tr);
   }
 };
 

@@ -23,12 +23,12 @@ struct grid_dispatch<policy::gridstride<G>> {
     int resident = 0;
     if (cudaError_t e = persistent_grid<Cfg, T, Acc, Op, Tr>(resident)) return e;
     const auto blocks = unsigned(std::min<std::uint64_t>(resident, s::tiles(s::agent_t::units(in, n))));
-    if (blocks == 1) return launch<Cfg>(1, in, n, out, op, grid_args<Acc>{}, stream, false, tr);
+    if (blocks == 1) return launch<Cfg>(1, in, n, out, op, grid_args<Acc>{}, stream, follows::callers_work, tr);
     Acc* partials = static_cast<Acc*>(temp);
-    if (cudaError_t e = launch<Cfg>(blocks, in, n, partials, op, grid_args<Acc>{}, stream, false, tr)) return e;
-    grid_args<Acc> final_pass;
-    final_pass.input_from_previous_grid = true;
-    return launch<Cfg>(1, static_cast<const Acc*>(partials), blocks, out, op, final_pass, stream, true);
+    if (cudaError_t e = launch<Cfg>(blocks, in, n, partials, op, grid_args<Acc>{}, stream, follows::callers_work, tr))
+      return e;
+    return launch<Cfg>(1, static_cast<const Acc*>(partials), blocks, out, op, grid_args<Acc>{}, stream,
+                       follows::own_output);
   }
 };
 

@@ -24,8 +24,8 @@ struct grid_dispatch<policy::multipass> {
     using s = shape<Cfg>;
     const std::uint64_t outs = s::outputs(s::agent_t::units(in, n));
     Acc* dst = outs == 1 ? out : static_cast<Acc*>(temp);
-    if (cudaError_t e =
-            launch<Cfg>(s::blocks_for_outputs(outs), in, n, dst, op, grid_args<Acc>{outs}, stream, false, tr))
+    if (cudaError_t e = launch<Cfg>(s::blocks_for_outputs(outs), in, n, dst, op, grid_args<Acc>{outs}, stream,
+                                    follows::callers_work, tr))
       return e;
     return fold_partials<Cfg>(temp, first_buffer_bytes<Acc>(s::outputs(s::template units_bound<T>(n))), outs, out, op,
                               stream);
@@ -50,10 +50,8 @@ struct grid_dispatch<policy::multipass> {
       const std::uint64_t count = outs;
       outs = s::outputs(s::agent_t::units(src, count));
       dst = outs == 1 ? out : buf[pass % 2];
-      grid_args<Acc> pass_args{outs};
-      pass_args.input_from_previous_grid = true;
-      if (cudaError_t e =
-              launch<multipass_config<Cfg>>(s::blocks_for_outputs(outs), src, count, dst, op, pass_args, stream, true))
+      if (cudaError_t e = launch<multipass_config<Cfg>>(s::blocks_for_outputs(outs), src, count, dst, op,
+                                                        grid_args<Acc>{outs}, stream, follows::own_output))
         return e;
     }
     return cudaSuccess;

@@ -33,13 +33,14 @@ struct grid_dispatch<policy::polled<G>> {
                          bool zeroed = false) {
     unsigned blocks = 0;
     if (cudaError_t e = fixed_grid_blocks<Cfg, T, Acc, Op, Tr>(in, n, blocks)) return e;
-    if (blocks == 1) return launch<one_block_config<Cfg>>(1, in, n, out, op, grid_args<Acc>{}, stream, false, tr);
+    if (blocks == 1)
+      return launch<one_block_config<Cfg>>(1, in, n, out, op, grid_args<Acc>{}, stream, follows::callers_work, tr);
     grid_args<Acc> g;
     g.counter = static_cast<unsigned*>(temp);
     g.slots = reinterpret_cast<unsigned long long*>(static_cast<char*>(temp) + align_up(sizeof(unsigned)));
     if (!zeroed)
       if (cudaError_t e = cudaMemsetAsync(temp, 0, bytes_for<Acc>(blocks), stream)) return e;
-    return launch<Cfg>(blocks, in, n, out, op, g, stream, false, tr);
+    return launch<Cfg>(blocks, in, n, out, op, g, stream, follows::callers_work, tr);
   }
 };
 

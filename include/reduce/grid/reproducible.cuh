@@ -27,7 +27,8 @@ struct grid_dispatch<policy::reproducible<G>> {
     const std::uint64_t tiles = s::tiles(s::agent_t::units(in, n));
     Acc* dst = tiles == 1 ? out : static_cast<Acc*>(temp);
     const auto blocks = unsigned(std::min<std::uint64_t>(resident, tiles));
-    if (cudaError_t e = launch<Cfg>(blocks, in, n, dst, op, grid_args<Acc>{}, stream, false, tr)) return e;
+    if (cudaError_t e = launch<Cfg>(blocks, in, n, dst, op, grid_args<Acc>{}, stream, follows::callers_work, tr))
+      return e;
     const std::size_t second_at = passes::first_buffer_bytes<Acc>(s::outputs(s::template units_bound<T>(n)));
     return passes::fold_partials<Cfg>(temp, second_at, tiles, out, op, stream);
   }

@@ -31,12 +31,13 @@ struct grid_dispatch<policy::single_pass<G>> {
   static cudaError_t run(void* temp, const T* in, std::uint64_t n, Acc* out, Op op, Tr tr, cudaStream_t stream) {
     unsigned blocks = 0;
     if (cudaError_t e = fixed_grid_blocks<Cfg, T, Acc, Op, Tr>(in, n, blocks)) return e;
-    if (blocks == 1) return launch<one_block_config<Cfg>>(1, in, n, out, op, grid_args<Acc>{}, stream, false, tr);
+    if (blocks == 1)
+      return launch<one_block_config<Cfg>>(1, in, n, out, op, grid_args<Acc>{}, stream, follows::callers_work, tr);
     grid_args<Acc> g;
     g.counter = static_cast<unsigned*>(temp);
     g.partials = reinterpret_cast<Acc*>(static_cast<char*>(temp) + align_up(sizeof(unsigned)));
     if (cudaError_t e = cudaMemsetAsync(g.counter, 0, sizeof(unsigned), stream)) return e;
-    return launch<Cfg>(blocks, in, n, out, op, g, stream, false, tr);
+    return launch<Cfg>(blocks, in, n, out, op, g, stream, follows::callers_work, tr);
   }
 };
 
