@@ -89,6 +89,22 @@ TYPED_TEST(EveryGrid, InfinitiesAreNotTheLargestFinite) {
   }
 }
 
+// A fixed grid of one block (Grid<1>) walks every tile itself, through its own Grid's kernel; an input of one tile runs
+// the one-tile kernel whatever the Grid. Exact for one tile (2048 floats here), many, and inputs off a 16-byte
+// boundary, whose head and tail elements go one to a thread.
+TEST(OneBlockGrids, WalkEveryTile) {
+  REQUIRE_GPU();
+  using one_block = boost::mp11::mp_list<p::config<p::vector<4>, p::shuffle, p::sequential, p::gridstride<1>, 128>,
+                                         p::config<p::vector<4>, p::shuffle, p::sequential, p::single_pass<1>, 128>,
+                                         p::config<p::vector<4>, p::shuffle, p::sequential, p::polled<1>, 128>,
+                                         p::config<p::vector<4>, p::shuffle, p::sequential, p::cooperative<1>, 128>>;
+  boost::mp11::mp_for_each<boost::mp11::mp_transform<boost::mp11::mp_identity, one_block>>([](auto c) {
+    using C = typename decltype(c)::type;
+    for (std::uint64_t n : {3, 2047, 2048, 2049, 100003})
+      for (unsigned offset : {0u, 1u, 3u}) test::expect_exact_sum<C>(n, offset);
+  });
+}
+
 // Runs cfg into a poisoned output and expects `want` back, with the output untouched.
 static void expect_refused(const void* temp, std::size_t bytes, const float* in, float* out, std::uint64_t n,
                            const char* why) {

@@ -49,6 +49,19 @@ TEST(Presets, EveryJourneyDescribesEveryStep) {
   EXPECT_EQ(mp::mp_size<reduce::presets::tuning_sweep>::value, 5u * 2);
 }
 
+// Only the Grids whose launches give each block exactly one tile take the agent's walk with no loop.
+TEST(Agent, OneTileWalkOnlyForOneTilePerBlockGrids) {
+  EXPECT_TRUE(reduce::detail::walks_one_tile<p::multipass>);
+  EXPECT_TRUE(reduce::detail::walks_one_tile<p::atomic>);
+  EXPECT_FALSE(reduce::detail::walks_one_tile<p::gridstride<>>);
+  EXPECT_FALSE(reduce::detail::walks_one_tile<p::gridstride<1>>);
+  EXPECT_FALSE(reduce::detail::walks_one_tile<p::single_pass<>>);
+  EXPECT_FALSE(reduce::detail::walks_one_tile<p::polled<>>);
+  EXPECT_FALSE(reduce::detail::walks_one_tile<p::cooperative<>>);
+  EXPECT_FALSE(reduce::detail::walks_one_tile<p::cluster<>>);
+  EXPECT_FALSE(reduce::detail::walks_one_tile<p::reproducible<>>);
+}
+
 TEST(VectorSplit, HeadBodyTailForEveryAlignment) {
   alignas(16) static float buf[64];
   for (int off = 0; off < 8; ++off)
@@ -57,10 +70,18 @@ TEST(VectorSplit, HeadBodyTailForEveryAlignment) {
       EXPECT_EQ(s.head + s.vectors * 4 + s.tail, n);
       EXPECT_LT(s.tail, 4u);
       EXPECT_EQ(s.head, std::min<std::uint64_t>((4 - off % 4) % 4, n)) << off << " " << n;
+      const auto s32 = reduce::detail::split_for_vectors(buf + off, std::uint32_t(n));  // a 32-bit kernel's split
+      EXPECT_EQ(s32.head, s.head);
+      EXPECT_EQ(s32.vectors, s.vectors);
+      EXPECT_EQ(s32.tail, s.tail);
     }
   alignas(16) static double d[8];
-  EXPECT_EQ(reduce::detail::split_for_vectors(d + 1, 7).head, 1u);
-  EXPECT_EQ(reduce::detail::split_for_vectors(d + 1, 7).vectors, 3u);
+  EXPECT_EQ(reduce::detail::split_for_vectors(d + 1, std::uint64_t{7}).head, 1u);
+  EXPECT_EQ(reduce::detail::split_for_vectors(d + 1, std::uint64_t{7}).vectors, 3u);
+  alignas(16) static unsigned char c[32];
+  EXPECT_EQ(reduce::detail::split_for_vectors(c + 3, std::uint32_t{30}).head, 13u);
+  EXPECT_EQ(reduce::detail::split_for_vectors(c + 3, std::uint32_t{30}).vectors, 1u);
+  EXPECT_EQ(reduce::detail::split_for_vectors(c + 3, std::uint32_t{30}).tail, 1u);
 }
 
 TEST(Shape, TilesAndOutputs) {

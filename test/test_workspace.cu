@@ -47,6 +47,7 @@ TEST(Workspace, PolledExactAcrossSizesAndLeavesItsRegionZero) {
   exact_across_sizes<polled>();
   exact_across_sizes<polled_small_blocks>();
   exact_across_sizes<polled_beyond_resident>();
+  exact_across_sizes<p::config<p::vector<4>, p::shuffle, p::sequential, p::polled<1>, 128>>();  // one block, all tiles
 }
 
 // The last ticket, not co-residency, ends the poller's wait: a grid of 4096 blocks that cannot all be resident at once

@@ -66,6 +66,11 @@ __device__ T load_cg(const T* p) {
   return v;
 }
 
+// Grids whose launches give each block exactly one tile (block b, tile b): the agent walks it with no loop.
+template <class Grid>
+inline constexpr bool walks_one_tile =
+    cuda::std::is_same_v<Grid, policy::multipass> || cuda::std::is_same_v<Grid, policy::atomic>;
+
 // Grid reproducible: one partial per tile, whichever block takes it; the same value multipass's first pass stores
 // for that tile, so the fold that follows (multipass passes) sees the same input for every grid size.
 template <class Cfg, class T, class Acc, class Op, class I, class Tr>
@@ -77,7 +82,7 @@ __device__ void store_tile_partials(const T* in, I n, Acc* out, Op op, Tr tr) {
   __shared__ typename block_reduce_t::TempStorage temp;
   const I tiles = agent_t::tiles(in, n);
   for (I t = blockIdx.x; t < tiles; t += gridDim.x) {
-    const Acc v = block_reduce_t(temp).reduce(agent_t::template walk<Acc>(in, n, t, tiles, op, tr), op);
+    const Acc v = block_reduce_t(temp).reduce(agent_t::template walk<Acc, true, true>(in, n, t, tiles, op, tr), op);
     if (threadIdx.x == 0) out[t] = v;
     __syncthreads();  // temp is reused
   }
@@ -145,8 +150,10 @@ __device__ void reduce_and_hand_on(const T* in, I n, Acc* out, Op op, Tr tr, gri
   unsigned ticket = 0;  // Grid polled: taken on entry, so its round trip overlaps the walk
   if constexpr (kind == policy::epilogue::polled)
     if (threadIdx.x == 0) ticket = atomicAdd(g.counter, 1u);
-  const Acc partial =
-      agent<typename Cfg::load, Cfg::block>::template walk<Acc>(in, n, I(blockIdx.x), I(gridDim.x), op, tr);
+  constexpr bool one_tile = walks_one_tile<typename Cfg::grid>;
+  constexpr bool spread_edges = !cuda::std::is_same_v<finish, policy::none>;
+  const Acc partial = agent<typename Cfg::load, Cfg::block>::template walk<Acc, one_tile, spread_edges>(
+      in, n, I(blockIdx.x), I(gridDim.x), op, tr);
 
   if constexpr (cuda::std::is_same_v<finish, policy::none>) {
     static_assert(kind == policy::epilogue::store || kind == policy::epilogue::atomic,

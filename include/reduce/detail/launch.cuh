@@ -89,16 +89,15 @@ cudaError_t fixed_grid_blocks(const T* in, std::uint64_t n, unsigned& blocks) {
   return cudaSuccess;
 }
 
-// The same kernel with a storing epilogue: when one block covers the input, it writes the result itself (no counter
-// to reset, no identity to preset).
-template <class Cfg>
-using one_block_config =
-    policy::config<typename Cfg::load, typename Cfg::finish, typename Cfg::indexing, policy::gridstride<1>, Cfg::block>;
-
 // The same kernel as a plain multipass pass: the later passes of multipass and reproducible.
 template <class Cfg>
 using multipass_config =
     policy::config<typename Cfg::load, typename Cfg::finish, typename Cfg::indexing, policy::multipass, Cfg::block>;
+
+// When the input is one tile, every Grid launches this: one block walks the tile with no loop and writes the result
+// itself (no counter to reset, no identity to preset, no second pass).
+template <class Cfg>
+using one_tile_config = multipass_config<Cfg>;
 
 // A cluster of over 8 blocks needs a per-kernel opt-in (the non-portable size). It is set on the very pointer about to
 // be launched, once per device: a kernel template instantiated in several translation units has one copy per unit,

@@ -1,6 +1,7 @@
 // 16-byte vectors of any element type, and the split of a pointer range into head / aligned body / tail.
 #pragma once
 #include <cstdint>
+#include <cuda/std/type_traits>
 
 namespace reduce::detail {
 
@@ -12,17 +13,21 @@ struct alignas(16) vec16 {
 };
 
 // in[0, head) is read as scalars up to the first 16-byte boundary, then `vectors` whole vectors, then tail scalars.
+// I: the offset type. A kernel with 32-bit offsets computes it in 32 bits: in 64 bits it was 20 more instructions
+// before the first load (docs/perf-attempts-24-25.md).
+template <class I = std::uint64_t>
 struct vector_split {
-  std::uint64_t head, vectors, tail;
+  I head, vectors, tail;
 };
 
-template <class T>
-__host__ __device__ inline vector_split split_for_vectors(const T* in, std::uint64_t n) {
-  constexpr std::uint64_t V = vec16<T>::size;
-  std::uint64_t mis = reinterpret_cast<std::uintptr_t>(in) & 15u;
-  std::uint64_t head = mis ? (16 - mis) / sizeof(T) : 0;
+template <class T, class I = std::uint64_t>
+__host__ __device__ inline vector_split<I> split_for_vectors(const T* in, I n) {
+  static_assert(cuda::std::is_unsigned_v<I>, "reduce: split_for_vectors takes an unsigned element count");
+  constexpr I V = vec16<T>::size;
+  const I mis = I(reinterpret_cast<std::uintptr_t>(in) & 15u);
+  I head = I((16u - mis) & 15u) / I(sizeof(T));
   if (head > n) head = n;
-  std::uint64_t vectors = (n - head) / V;
+  const I vectors = (n - head) / V;
   return {head, vectors, n - head - vectors * V};
 }
 

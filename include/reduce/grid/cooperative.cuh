@@ -40,7 +40,7 @@ struct grid_dispatch<policy::cooperative<G>> {
     using s = shape<Cfg>;
     const std::uint64_t tiles = s::tiles(s::agent_t::units(in, n));
     if (tiles == 1)
-      return launch<one_block_config<Cfg>>(1, in, n, out, op, grid_args<Acc>{}, stream, follows::callers_work, tr);
+      return launch<one_tile_config<Cfg>>(1, in, n, out, op, grid_args<Acc>{}, stream, follows::callers_work, tr);
     bool ok = false;
     if (cudaError_t e = cooperative_available(ok)) return e;
     if (!ok) return fallback::template run<single_pass_config<Cfg, G>>(temp, in, n, out, op, tr, stream);
