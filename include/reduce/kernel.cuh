@@ -82,7 +82,7 @@ __device__ void store_tile_partials(const T* in, I n, Acc* out, Op op, Tr tr) {
   __shared__ typename block_reduce_t::TempStorage temp;
   const I tiles = agent_t::tiles(in, n);
   for (I t = blockIdx.x; t < tiles; t += gridDim.x) {
-    const Acc v = block_reduce_t(temp).reduce(agent_t::template walk<Acc, true, true>(in, n, t, tiles, op, tr), op);
+    const Acc v = block_reduce_t(temp).reduce(agent_t::template walk<Acc, true>(in, n, t, tiles, op, tr), op);
     if (threadIdx.x == 0) out[t] = v;
     __syncthreads();  // temp is reused
   }
@@ -151,9 +151,8 @@ __device__ void reduce_and_hand_on(const T* in, I n, Acc* out, Op op, Tr tr, gri
   if constexpr (kind == policy::epilogue::polled)
     if (threadIdx.x == 0) ticket = atomicAdd(g.counter, 1u);
   constexpr bool one_tile = walks_one_tile<typename Cfg::grid>;
-  constexpr bool spread_edges = !cuda::std::is_same_v<finish, policy::none>;
-  const Acc partial = agent<typename Cfg::load, Cfg::block>::template walk<Acc, one_tile, spread_edges>(
-      in, n, I(blockIdx.x), I(gridDim.x), op, tr);
+  const Acc partial =
+      agent<typename Cfg::load, Cfg::block>::template walk<Acc, one_tile>(in, n, I(blockIdx.x), I(gridDim.x), op, tr);
 
   if constexpr (cuda::std::is_same_v<finish, policy::none>) {
     static_assert(kind == policy::epilogue::store || kind == policy::epilogue::atomic,

@@ -66,8 +66,8 @@ struct agent {
   // the identity, so one copy of the loop body serves every tile (a second copy, run by one block alone after the L2
   // was flushed, cost 0.3-0.45 µs: docs/perf-notes.md, attempt 9). Every load is issued before the first is used.
   // OneTile: the launch gives each block exactly tile `first` (multipass, atomic, one block over one tile), so the
-  // body runs once with no loop test before its loads (attempt 25: with the split in 32 bits and the edges spread,
-  // the gap at 2^12 to a bare one-block kernel went from 0.15 to 0.03-0.08 µs).
+  // body runs once with no loop test before its loads (attempt 25: with the split in the offset type, the default's
+  // gap at 2^12 to a bare one-block kernel went from 0.15 to 0.03-0.08 µs).
   template <class Acc, bool OneTile, class I, class U, class Read, class Op>
   __device__ static Acc walk_units(const U* in, I count, I first, I stride, Read read, Op op) {
     Acc acc = op.template identity<Acc>();
@@ -76,7 +76,7 @@ struct agent {
     const I tiles = count / tile + (count % tile != 0);
     for (I t = first; OneTile || t < tiles; t += stride) {
       const U* base = in + t * tile;
-      const I left = count - t * tile;  // at least a tile but in the last one (0 in a one-tile launch with no units)
+      const I left = count - t * tile;  // at least a tile but in the last (0 in a one-tile launch with no unit)
       U u[items];
 #pragma unroll
       for (int j = 0; j < items; ++j)
@@ -94,46 +94,51 @@ struct agent {
   }
 
   // This thread's partial over n elements at `in`, each element transformed by `tr` (detail/transform.cuh). OneTile:
-  // as walk_units. The head and tail of a vector Load (under 16 bytes each) go to the block that owns tile 0:
-  // SpreadEdges, one element of each to each of its threads 0..V-2; else all to its thread 0, the one thread sure to
-  // own an output with BlockFinish none. Their loads are predicated and issued before the body's, so an unaligned
-  // input pays no extra memory round trip (device run 14: 0.5-1.9 µs at 2^12..2^22 when they came after), and no
-  // branch or loop stands before the body's loads (attempt 25). Each thread folds them after the body, in order.
-  template <class Acc, bool OneTile, bool SpreadEdges, class I, class T, class Op, class Tr>
+  // as walk_units.
+  template <class Acc, bool OneTile, class I, class T, class Op, class Tr>
   __device__ static Acc walk(const T* in, I n, I first, I stride, Op op, Tr tr) {
     if constexpr (vectors_of<T>) {
       using V = vec16<T>;
-      constexpr int edge = V::size - 1;  // the most head (and tail) elements there can be
-      constexpr int lanes = SpreadEdges && edge > 0 ? edge : 1;
-      constexpr int per_lane = (edge + lanes - 1) / lanes;
-      static_assert(lanes <= Block, "reduce: a vector Load of 1-byte elements needs blocks of 16 threads or more");
       const vector_split<I> sp = split_for_vectors(in, n);
-      const bool mine = first == 0 && threadIdx.x < unsigned(lanes);
-      T e[2 * per_lane + 1];  // this thread's head elements, then its tail elements
+      const I head = I(sp.head), tail = I(sp.tail);
+      // Head and tail (under 16 bytes each) go to thread 0 of the block that owns tile 0: it always owns an output,
+      // also with BlockFinish none. For elements of 4 bytes or more (at most 3 + 3, held in registers) their loads
+      // are issued before the body's, so an unaligned input pays no extra memory round trip after the body (device
+      // run 14: 0.5-1.9 µs at 2^12..2^22 before); they are still folded after the body, in element order. In a
+      // one-tile walk the loads are predicated, with no branch before the body's (behind a branch they cost 0.2 µs at
+      // 2^12 one element off); in a grid-stride walk the branch keeps them out of the loop's registers (predicated or
+      // spread one to a thread, some of those kernels spilled: attempt 25).
+      const bool edges = first == 0 && threadIdx.x == 0;
+      constexpr int early = sizeof(T) >= 4 ? V::size - 1 : 0;
+      T edge[2 * early + 1];
+      if (OneTile || edges) {
 #pragma unroll
-      for (int j = 0; j < per_lane; ++j) {
-        const I k = I(threadIdx.x + j * lanes);
-        if (mine && k < sp.head) e[j] = in[k];
-        if (mine && k < sp.tail) e[per_lane + j] = in[n - sp.tail + k];
+        for (int k = 0; k < early; ++k) {
+          if (edges && I(k) < head) edge[k] = in[k];
+          if (edges && I(k) < tail) edge[early + k] = in[n - tail + k];
+        }
       }
       Acc acc = walk_units<Acc, OneTile>(
-          reinterpret_cast<const V*>(in + sp.head), sp.vectors, first, stride,
-          [op, tr, head = sp.head](const V& x, I unit) {
-            Acc v[V::size];
+          reinterpret_cast<const V*>(in + sp.head), I(sp.vectors), first, stride,
+          [op, tr, head](const V& x, I unit) {
+            Acc e[V::size];
 #pragma unroll
-            for (int k = 0; k < V::size; ++k) v[k] = transformed<Acc>(tr, x.v[k], head + unit * V::size + k);
-            return fold(v, op);
+            for (int k = 0; k < V::size; ++k) e[k] = transformed<Acc>(tr, x.v[k], head + unit * V::size + k);
+            return fold(e, op);
           },
           op);
+      if (edges) {
+        if constexpr (early > 0) {
 #pragma unroll
-      for (int j = 0; j < per_lane; ++j) {
-        const I k = I(threadIdx.x + j * lanes);
-        if (mine && k < sp.head) acc = op(acc, transformed<Acc>(tr, e[j], k));
-      }
+          for (int k = 0; k < early; ++k)
+            if (I(k) < head) acc = op(acc, transformed<Acc>(tr, edge[k], I(k)));
 #pragma unroll
-      for (int j = 0; j < per_lane; ++j) {
-        const I k = I(threadIdx.x + j * lanes);
-        if (mine && k < sp.tail) acc = op(acc, transformed<Acc>(tr, e[per_lane + j], n - sp.tail + k));
+          for (int k = 0; k < early; ++k)
+            if (I(k) < tail) acc = op(acc, transformed<Acc>(tr, edge[early + k], n - tail + I(k)));
+        } else {
+          for (I i = 0; i < head; ++i) acc = op(acc, transformed<Acc>(tr, in[i], i));
+          for (I i = n - tail; i < n; ++i) acc = op(acc, transformed<Acc>(tr, in[i], i));
+        }
       }
       return acc;
     } else {
