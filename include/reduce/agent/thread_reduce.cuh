@@ -66,8 +66,8 @@ struct agent {
   // the identity, so one copy of the loop body serves every tile (a second copy, run by one block alone after the L2
   // was flushed, cost 0.3-0.45 µs: docs/perf-notes.md, attempt 9). Every load is issued before the first is used.
   // OneTile: the launch gives each block exactly tile `first` (multipass, atomic, one block over one tile), so the
-  // body runs once with no loop test before its loads (attempt 25: with the split in the offset type, the default's
-  // gap at 2^12 to a bare one-block kernel went from 0.15 to 0.03-0.08 µs).
+  // body runs once with no loop test before its loads (attempt 25: with the split in the offset type, the default at
+  // 2^12 went from 0.992-1.000x to 1.000-1.008x CUB over three paired rounds on an H100, device run 120).
   template <class Acc, bool OneTile, class I, class U, class Read, class Op>
   __device__ static Acc walk_units(const U* in, I count, I first, I stride, Read read, Op op) {
     Acc acc = op.template identity<Acc>();
@@ -105,9 +105,9 @@ struct agent {
       // also with BlockFinish none. For elements of 4 bytes or more (at most 3 + 3, held in registers) their loads
       // are issued before the body's, so an unaligned input pays no extra memory round trip after the body (device
       // run 14: 0.5-1.9 µs at 2^12..2^22 before); they are still folded after the body, in element order. In a
-      // one-tile walk the loads are predicated, with no branch before the body's (behind a branch they cost 0.2 µs at
-      // 2^12 one element off); in a grid-stride walk the branch keeps them out of the loop's registers (predicated or
-      // spread one to a thread, some of those kernels spilled: attempt 25).
+      // one-tile walk the loads are predicated, with no branch before the body's (behind a branch, 2^12 one element off
+      // took 4.25-4.33 µs against 4.04-4.12, CUB 4.11-4.20: run 120); in a grid-stride walk the branch keeps them out
+      // of the loop's registers (predicated or spread one to a thread, some of those kernels spilled: attempt 25).
       const bool edges = first == 0 && threadIdx.x == 0;
       constexpr int early = sizeof(T) >= 4 ? V::size - 1 : 0;
       T edge[2 * early + 1];

@@ -44,12 +44,11 @@ struct grid_dispatch<policy::cooperative<G>> {
     bool ok = false;
     if (cudaError_t e = cooperative_available(ok)) return e;
     if (!ok) return fallback::template run<single_pass_config<Cfg, G>>(temp, in, n, out, op, tr, stream);
-    int resident = 0;
-    if (cudaError_t e = persistent_grid<Cfg, T, Acc, Op, Tr>(resident)) return e;
+    unsigned blocks = 0;
+    if (cudaError_t e = fixed_grid_blocks<Cfg, T, Acc, Op, Tr>(tiles, blocks)) return e;
     grid_args<Acc> g;
     g.partials = static_cast<Acc*>(temp);
-    return launch<Cfg>(unsigned(std::min<std::uint64_t>(resident, tiles)), in, n, out, op, g, stream,
-                       follows::callers_work, tr);
+    return launch<Cfg>(blocks, in, n, out, op, g, stream, follows::callers_work, tr);
   }
 };
 

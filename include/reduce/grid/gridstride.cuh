@@ -23,9 +23,8 @@ struct grid_dispatch<policy::gridstride<G>> {
     const std::uint64_t tiles = s::tiles(s::agent_t::units(in, n));
     if (tiles == 1)
       return launch<one_tile_config<Cfg>>(1, in, n, out, op, grid_args<Acc>{}, stream, follows::callers_work, tr);
-    int resident = 0;
-    if (cudaError_t e = persistent_grid<Cfg, T, Acc, Op, Tr>(resident)) return e;
-    const auto blocks = unsigned(std::min<std::uint64_t>(resident, tiles));
+    unsigned blocks = 0;
+    if (cudaError_t e = fixed_grid_blocks<Cfg, T, Acc, Op, Tr>(tiles, blocks)) return e;
     if (blocks == 1) return launch<Cfg>(1, in, n, out, op, grid_args<Acc>{}, stream, follows::callers_work, tr);
     Acc* partials = static_cast<Acc*>(temp);
     if (cudaError_t e = launch<Cfg>(blocks, in, n, partials, op, grid_args<Acc>{}, stream, follows::callers_work, tr))
