@@ -62,6 +62,23 @@ TEST(Agent, OneTileWalkOnlyForOneTilePerBlockGrids) {
   EXPECT_FALSE(reduce::detail::walks_one_tile<p::reproducible<>>);
 }
 
+// Every Grid's one-tile input launches one_tile_config (run_config checks it once); BlockFinish none never does.
+TEST(Agent, OneTileShortcutForEveryGridButFinishNone) {
+  alignas(16) static float buf[8];
+  using vec = p::config<p::vector<4>, p::shuffle, p::sequential, p::polled<>, 256>;          // a tile: 256 x 4 float4
+  using scalar = p::config<p::scalar<2>, p::unrolled, p::sequential, p::gridstride<>, 128>;  // 256 floats
+  using none = p::config<p::scalar<4, p::blocked>, p::none, p::sequential, p::atomic, 256>;
+  using reduce::detail::runs_one_tile;
+  EXPECT_TRUE(runs_one_tile<vec>(buf, 0));
+  EXPECT_TRUE(runs_one_tile<vec>(buf, 4099));       // 1024 float4 and a tail of 3: one tile
+  EXPECT_FALSE(runs_one_tile<vec>(buf, 4100));      // 1025 float4
+  EXPECT_TRUE(runs_one_tile<vec>(buf + 1, 4099));   // a head of 3, 1024 float4
+  EXPECT_FALSE(runs_one_tile<vec>(buf + 1, 4103));  // a head of 3, 1025 float4
+  EXPECT_TRUE(runs_one_tile<scalar>(buf + 1, 256));
+  EXPECT_FALSE(runs_one_tile<scalar>(buf, 257));
+  EXPECT_FALSE(runs_one_tile<none>(buf, 1));  // a value per thread, which its Grid folds
+}
+
 TEST(VectorSplit, HeadBodyTailForEveryAlignment) {
   alignas(16) static float buf[64];
   for (int off = 0; off < 8; ++off)

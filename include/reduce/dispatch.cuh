@@ -122,7 +122,9 @@ status run_config(void* d_temp, std::size_t& temp_bytes, const T* d_in, Acc* d_o
     return {};
   }
   if (status s = check_arguments(d_temp, temp_bytes, needed, d_in, d_out, n)) return s;
-  if (cudaError_t e = dispatch::template run<Cfg>(d_temp, d_in, n, d_out, op, transform, stream))
+  if (cudaError_t e = one_tile_or<Cfg>(d_in, n, d_out, op, transform, stream, [&] {
+        return dispatch::template run<Cfg>(d_temp, d_in, n, d_out, op, transform, stream);
+      }))
     return {e, "reduce: a kernel launch failed"};
   return {};
 }

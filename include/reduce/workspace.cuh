@@ -103,10 +103,12 @@ status run_config(workspace& ws, const T* d_in, Acc* d_out, std::uint64_t n, Tr 
     e = dispatch::template temp_bytes<Cfg, T, Acc, Op, Tr>(n, needed);
   if (e) return {e, "reduce: device query failed"};
   if (status s = zeroed ? ws.reserve(needed, 0, stream) : ws.reserve(0, needed, stream)) return s;
-  if constexpr (zeroed)
-    e = dispatch::template run<Cfg>(ws.zeroed(), d_in, n, d_out, op, transform, stream, true);
-  else
-    e = dispatch::template run<Cfg>(ws.scratch(), d_in, n, d_out, op, transform, stream);
+  e = one_tile_or<Cfg>(d_in, n, d_out, op, transform, stream, [&] {
+    if constexpr (zeroed)
+      return dispatch::template run<Cfg>(ws.zeroed(), d_in, n, d_out, op, transform, stream, true);
+    else
+      return dispatch::template run<Cfg>(ws.scratch(), d_in, n, d_out, op, transform, stream);
+  });
   if (e) return {e, "reduce: a kernel launch failed"};
   return {};
 }

@@ -161,6 +161,23 @@ cudaError_t launch(unsigned blocks, const T* in, std::uint64_t n, Acc* out, Op o
 #endif
 }
 
+// Where the input is one tile, launches one_tile_config<Cfg>; else run_grid(), the Grid's own dispatcher. Both entry
+// points' run_config call it, so no dispatcher repeats the check. Not with BlockFinish none: its one tile leaves a
+// value per thread, which its Grid must still fold.
+template <class Cfg, class T>
+bool runs_one_tile(const T* in, std::uint64_t n) {
+  using s = shape<Cfg>;
+  if constexpr (s::per_thread) return false;
+  return s::tiles(s::agent_t::units(in, n)) == 1;
+}
+template <class Cfg, class T, class Acc, class Op, class Tr, class RunGrid>
+cudaError_t one_tile_or(const T* in, std::uint64_t n, Acc* out, Op op, Tr tr, cudaStream_t stream, RunGrid run_grid) {
+  if constexpr (!shape<Cfg>::per_thread)  // not instantiated for BlockFinish none (multipass would refuse its Load)
+    if (runs_one_tile<Cfg>(in, n))
+      return launch<one_tile_config<Cfg>>(1, in, n, out, op, grid_args<Acc>{}, stream, follows::callers_work, tr);
+  return run_grid();
+}
+
 template <class T>
 cudaError_t store_async(T* p, T v, cudaStream_t stream) {
   store_value<<<1, 1, 0, stream>>>(p, v);

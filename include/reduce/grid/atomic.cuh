@@ -32,10 +32,6 @@ struct grid_dispatch<policy::atomic> {
     if constexpr (atomic_combine<Op, Acc>::supported) {  // else only the static_assert above speaks
       using s = shape<Cfg>;
       const std::uint64_t outs = s::outputs(s::agent_t::units(in, n));
-      if constexpr (!s::per_thread) {
-        if (outs == 1)
-          return launch<one_tile_config<Cfg>>(1, in, n, out, op, grid_args<Acc>{}, stream, follows::callers_work, tr);
-      }
       grid_args<Acc> g{outs};
       if (tally_combine<Op, Acc> && zeroed && n > 0 && outs <= tally_max_arrivals) {
         g.tally = static_cast<unsigned long long*>(temp);

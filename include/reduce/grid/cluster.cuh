@@ -54,9 +54,6 @@ struct grid_dispatch<policy::cluster<C>> {
 
   template <class Cfg, class T, class Acc, class Op, class Tr>
   static cudaError_t run(void* temp, const T* in, std::uint64_t n, Acc* out, Op op, Tr tr, cudaStream_t stream) {
-    using s = shape<Cfg>;
-    if (s::tiles(s::agent_t::units(in, n)) == 1)
-      return launch<one_tile_config<Cfg>>(1, in, n, out, op, grid_args<Acc>{}, stream, follows::callers_work, tr);
     bool ok = false;
     if (cudaError_t e = clusters_available<Cfg, T, Acc, Op, Tr>(ok)) return e;
     if (!ok) return fallback::template run<single_pass_config<Cfg>>(temp, in, n, out, op, tr, stream);

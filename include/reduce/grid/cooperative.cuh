@@ -39,8 +39,6 @@ struct grid_dispatch<policy::cooperative<G>> {
   static cudaError_t run(void* temp, const T* in, std::uint64_t n, Acc* out, Op op, Tr tr, cudaStream_t stream) {
     using s = shape<Cfg>;
     const std::uint64_t tiles = s::tiles(s::agent_t::units(in, n));
-    if (tiles == 1)
-      return launch<one_tile_config<Cfg>>(1, in, n, out, op, grid_args<Acc>{}, stream, follows::callers_work, tr);
     bool ok = false;
     if (cudaError_t e = cooperative_available(ok)) return e;
     if (!ok) return fallback::template run<single_pass_config<Cfg, G>>(temp, in, n, out, op, tr, stream);

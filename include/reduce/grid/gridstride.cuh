@@ -21,8 +21,6 @@ struct grid_dispatch<policy::gridstride<G>> {
   static cudaError_t run(void* temp, const T* in, std::uint64_t n, Acc* out, Op op, Tr tr, cudaStream_t stream) {
     using s = shape<Cfg>;
     const std::uint64_t tiles = s::tiles(s::agent_t::units(in, n));
-    if (tiles == 1)
-      return launch<one_tile_config<Cfg>>(1, in, n, out, op, grid_args<Acc>{}, stream, follows::callers_work, tr);
     unsigned blocks = 0;
     if (cudaError_t e = fixed_grid_blocks<Cfg, T, Acc, Op, Tr>(tiles, blocks)) return e;
     if (blocks == 1) return launch<Cfg>(1, in, n, out, op, grid_args<Acc>{}, stream, follows::callers_work, tr);
