@@ -2,7 +2,7 @@
 """Derives the tuned default's tables (include/reduce/tuning/sm90.cuh) from bench results.
 
     python3 bench/tune.py LABEL=RESULTS.csv [LABEL=RESULTS.csv ...] [--bytes 4] [--exact] [--workspace]
-                          [--source TEXT] [--write include/reduce/tuning/sm90.cuh]
+                          [--pin LOG2N=KERNEL ...] [--source TEXT] [--write include/reduce/tuning/sm90.cuh]
 
 Each RESULTS.csv is report.py's results.csv of a matrix run of one element type (`reduce-bench --matrix`, cold
 rows), LABEL names its device (`H100=run22.csv H200=run23.csv`). Where a run has paired rows of matrix kernels at n
@@ -18,7 +18,8 @@ workspace; on raw storage it would pay a memset, so the other tables leave it ou
 integer calls on a workspace, where both are candidates (measured in device runs 64 and 66: the atomic grid led, so
 the header has no such table and those calls read sm90_exact). The table has the fewest ranges of
 n in which one kernel is a candidate throughout (each kernel is instantiated per type and op); a range ends halfway
-(in log2) to the next measured size. Prints the table with its evidence; --write replaces it between the
+(in log2) to the next measured size. --pin fixes the kernel at one size, where a paired probe of two tables (each
+call against CUB in the same process, several rounds) disagreed with the runs' one row per kernel. Prints the table with its evidence; --write replaces it between the
 @generated markers.
 """
 import argparse
@@ -83,6 +84,9 @@ def main():
     ap.add_argument("--within", type=float, default=0.02, help="candidate: within this fraction of the best")
     ap.add_argument("--write", help="header to update in place")
     ap.add_argument("--source", default="", help="provenance: devices, dates, commands")
+    ap.add_argument("--pin", action="append", default=[], metavar="LOG2N=KERNEL",
+                    help="the kernel at 2^LOG2N, from a measurement the runs cannot show (a paired probe of two "
+                    "tables; say which in --source)")
     a = ap.parse_args()
 
     def allowed(k):
@@ -108,6 +112,12 @@ def main():
     for n in sizes:
         c = {k for k, r in ratio[n].items() if r <= 1 + a.within}
         cands[n] = c or {min(sorted(ratio[n]), key=ratio[n].get)}  # sorted: ties never depend on hash order
+    for spec in a.pin:
+        lg, _, k = spec.partition("=")
+        n = 1 << int(lg)
+        if n not in ratio or k not in ratio[n]:
+            raise SystemExit(f"--pin {spec}: no run measured {k} at 2^{lg}")
+        cands[n] = {k}
     # Fewest ranges: extend each range while some kernel is a candidate at every size in it (greedy is optimal,
     # since a sub-range of a feasible range is feasible); the range takes its common candidate of least total ratio.
     ranges = []  # [kernel, last measured n of the range]

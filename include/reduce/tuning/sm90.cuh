@@ -117,31 +117,30 @@ struct sm90_exact<4> {
 
 // @generated-begin workspace4
 // clang-format off
-// 4-byte elements, calls on a reduce::workspace, deterministic Grids with polled. H100 80GB HBM3: device run 54 (scripts/bench.sh on a fresh clone of 63cfab9; before polled) with run 55's paired rows of the polled and cooperative kernels on a workspace in one CSV, run 56 (paired rows of every deterministic kernel and polled at 2^14..2^24) and run 57 (scripts/bench.sh on a fresh clone of 151cb82, paired rows of every deterministic kernel with polled at 2^14..2^24 and of the vec4 ones at 2^26..2^30); H200: run 60 (the same as run 57); 2026-11-22, docs/device-runs.md
+// 4-byte elements, calls on a reduce::workspace, deterministic Grids with polled. H100 80GB HBM3: device runs 122 (scripts/bench.sh on a fresh clone of fe077c9; paired rows of every deterministic kernel with polled at 2^14..2^24 and of the vec4 ones at 2^26..2^30) and 125 (the same on a fresh clone of 370076a); H200: run 126 (the same as run 125). Attempt 25 shortened the vector kernels' prologue, so the runs before it (54-60) no longer rank them. Pinned (--pin) at 2^10, 2^20 and 2^22 to the kernels of the table before: probe 20 (device run 127, H100, four rounds of both tables paired with CUB) read tune.py's picks there 0.1-0.3 µs slower (attempt 26, docs/perf-notes.md); 2026-11-22, docs/device-runs.md
 // n: picked kernel; per run: its µs / the fastest allowed kernel's µs, CUB µs (CUB / picked); where the run
 // paired kernels with CUB (`paired`), times are in units of CUB's and the ratio is the per-pair median
-//   2^10: scalar4-striped/shuffle/singlepass/b256 | H100-r54+r55 4.00 / 4.00, CUB 4.90 (1.22x) | H100-r57 3.94 / 3.94, CUB 4.86 (1.24x) | H200-r60 3.78 / 3.78, CUB 4.64 (1.23x)
-//   2^12: vec4-striped/shuffle/gridstride/b256 | H100-r54+r55 4.03 / 4.03, CUB 4.03 (1.00x) | H100-r57 4.16 / 4.16, CUB 4.16 (1.00x) | H200-r60 4.00 / 3.97, CUB 3.84 (0.96x)
-//   2^14: scalar4-striped/unrolled/cluster16/b256 | H100-r54+r55 paired 0.67 / 0.66, CUB 1.00 (1.50x) | H100-r56 paired 0.68 / 0.66, CUB 1.00 (1.46x) | H100-r57 paired 0.66 / 0.64, CUB 1.00 (1.51x) | H200-r60 paired 0.67 / 0.66, CUB 1.00 (1.48x)
-//   2^16: vec4-striped/unrolled/cluster16/b256 | H100-r54+r55 paired 0.71 / 0.68, CUB 1.00 (1.40x) | H100-r56 paired 0.73 / 0.71, CUB 1.00 (1.36x) | H100-r57 paired 0.69 / 0.68, CUB 1.00 (1.46x) | H200-r60 paired 0.70 / 0.68, CUB 1.00 (1.43x)
-//   2^18: vec4-striped/shuffle/polled/b128 | H100-r54+r55 paired 0.72 / 0.71, CUB 1.00 (1.39x) | H100-r56 paired 0.71 / 0.71, CUB 1.00 (1.42x) | H100-r57 paired 0.72 / 0.70, CUB 1.00 (1.40x) | H200-r60 paired 0.75 / 0.75, CUB 1.00 (1.33x)
-//   2^20: vec4-striped/shuffle/polled/b256 | H100-r54+r55 paired 0.74 / 0.74, CUB 1.00 (1.35x) | H100-r56 paired 0.71 / 0.71, CUB 1.00 (1.41x) | H100-r57 paired 0.77 / 0.74, CUB 1.00 (1.29x) | H200-r60 paired 0.78 / 0.76, CUB 1.00 (1.28x)
-//   2^22: vec4-striped/shuffle/polled/b512 | H100-r54+r55 paired 0.80 / 0.80, CUB 1.00 (1.24x) | H100-r56 paired 0.80 / 0.80, CUB 1.00 (1.25x) | H100-r57 paired 0.81 / 0.81, CUB 1.00 (1.23x) | H200-r60 paired 0.80 / 0.80, CUB 1.00 (1.26x)
-//   2^24: vec4-striped/shuffle/polled/b512 | H100-r54+r55 paired 0.91 / 0.91, CUB 1.00 (1.10x) | H100-r56 paired 0.93 / 0.93, CUB 1.00 (1.08x) | H100-r57 paired 0.91 / 0.91, CUB 1.00 (1.10x) | H200-r60 paired 0.91 / 0.91, CUB 1.00 (1.10x)
-//   2^26: vec4-striped/shuffle/multipass/b512 | H100-r54+r55 paired 0.96 / 0.96, CUB 1.00 (1.04x) | H100-r57 paired 0.96 / 0.96, CUB 1.00 (1.04x) | H200-r60 paired 0.97 / 0.96, CUB 1.00 (1.03x)
-//   2^28: vec4-striped/shuffle/multipass/b512 | H100-r54+r55 paired 0.98 / 0.98, CUB 1.00 (1.02x) | H100-r57 paired 0.98 / 0.98, CUB 1.00 (1.02x) | H200-r60 paired 0.99 / 0.99, CUB 1.00 (1.01x)
-//   2^30: vec4-striped/shuffle/multipass/b512 | H100-r54+r55 paired 0.97 / 0.97, CUB 1.00 (1.04x) | H100-r57 paired 0.97 / 0.97, CUB 1.00 (1.04x) | H200-r60 paired 0.99 / 0.99, CUB 1.00 (1.01x)
+//   2^10: scalar4-striped/shuffle/singlepass/b256 | H100-r122 3.94 / 3.94, CUB 5.02 (1.28x) | H100-r125 4.00 / 4.00, CUB 4.96 (1.24x) | H200-r126 3.90 / 3.71, CUB 4.64 (1.19x)
+//   2^12: vec4-striped/shuffle/gridstride/b256 | H100-r122 4.13 / 4.13, CUB 4.13 (1.00x) | H100-r125 4.06 / 4.06, CUB 4.06 (1.00x) | H200-r126 3.94 / 3.94, CUB 3.94 (1.00x)
+//   2^14: vec4-striped/shuffle/cluster16/b1024 | H100-r122 paired 0.62 / 0.62, CUB 1.00 (1.61x) | H100-r125 paired 0.62 / 0.62, CUB 1.00 (1.62x) | H200-r126 paired 0.63 / 0.63, CUB 1.00 (1.60x)
+//   2^16: vec4-striped/unrolled/cluster16/b256 | H100-r122 paired 0.72 / 0.69, CUB 1.00 (1.39x) | H100-r125 paired 0.71 / 0.70, CUB 1.00 (1.41x) | H200-r126 paired 0.64 / 0.64, CUB 1.00 (1.57x)
+//   2^18: vec4-striped/shuffle/polled/b256 | H100-r122 paired 0.73 / 0.71, CUB 1.00 (1.38x) | H100-r125 paired 0.71 / 0.71, CUB 1.00 (1.42x) | H200-r126 paired 0.74 / 0.74, CUB 1.00 (1.35x)
+//   2^20: vec4-striped/shuffle/polled/b256 | H100-r122 paired 0.77 / 0.75, CUB 1.00 (1.30x) | H100-r125 paired 0.76 / 0.76, CUB 1.00 (1.32x) | H200-r126 paired 0.76 / 0.76, CUB 1.00 (1.32x)
+//   2^22: vec4-striped/shuffle/polled/b512 | H100-r122 paired 0.83 / 0.82, CUB 1.00 (1.21x) | H100-r125 paired 0.82 / 0.80, CUB 1.00 (1.21x) | H200-r126 paired 0.79 / 0.79, CUB 1.00 (1.26x)
+//   2^24: vec4-striped/shuffle/polled/b512 | H100-r122 paired 0.92 / 0.92, CUB 1.00 (1.09x) | H100-r125 paired 0.92 / 0.92, CUB 1.00 (1.08x) | H200-r126 paired 0.91 / 0.91, CUB 1.00 (1.09x)
+//   2^26: vec4-striped/shuffle/multipass/b512 | H100-r122 paired 0.98 / 0.97, CUB 1.00 (1.03x) | H100-r125 paired 0.97 / 0.97, CUB 1.00 (1.03x) | H200-r126 paired 0.97 / 0.97, CUB 1.00 (1.03x)
+//   2^28: vec4-striped/shuffle/multipass/b512 | H100-r122 paired 0.98 / 0.98, CUB 1.00 (1.02x) | H100-r125 paired 0.99 / 0.99, CUB 1.00 (1.01x) | H200-r126 paired 0.99 / 0.99, CUB 1.00 (1.01x)
+//   2^30: vec4-striped/shuffle/multipass/b512 | H100-r122 paired 0.97 / 0.97, CUB 1.00 (1.03x) | H100-r125 paired 0.99 / 0.99, CUB 1.00 (1.01x) | H200-r126 paired 0.99 / 0.99, CUB 1.00 (1.01x)
 template <>
 struct sm90_workspace<4> {
   using configs = boost::mp11::mp_list<tp::config<tp::scalar<4>, tp::shuffle, tp::sequential, tp::single_pass<>, 256>,
       tp::config<tp::vector<4>, tp::shuffle, tp::sequential, tp::gridstride<>, 256>,
-      tp::config<tp::scalar<4>, tp::unrolled, tp::sequential, tp::cluster<>, 256>,
+      tp::config<tp::vector<4>, tp::shuffle, tp::sequential, tp::cluster<>, 1024>,
       tp::config<tp::vector<4>, tp::unrolled, tp::sequential, tp::cluster<>, 256>,
-      tp::config<tp::vector<4>, tp::shuffle, tp::sequential, tp::polled<>, 128>,
       tp::config<tp::vector<4>, tp::shuffle, tp::sequential, tp::polled<>, 256>,
       tp::config<tp::vector<4>, tp::shuffle, tp::sequential, tp::polled<>, 512>,
       tp::config<tp::vector<4>, tp::shuffle, tp::sequential, tp::multipass, 512>>;
-  static constexpr std::uint64_t up_to[] = {std::uint64_t(1) << 11, std::uint64_t(1) << 13, std::uint64_t(1) << 15, std::uint64_t(1) << 17, std::uint64_t(1) << 19, std::uint64_t(1) << 21, std::uint64_t(1) << 25, ~std::uint64_t(0)};
+  static constexpr std::uint64_t up_to[] = {std::uint64_t(1) << 11, std::uint64_t(1) << 13, std::uint64_t(1) << 15, std::uint64_t(1) << 17, std::uint64_t(1) << 21, std::uint64_t(1) << 25, ~std::uint64_t(0)};
 };
 // clang-format on
 // @generated-end workspace4
