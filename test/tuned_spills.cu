@@ -25,7 +25,8 @@ using configs_of = mp::mp_push_back<typename d::tuned_table<T, T, reduce::sum, o
 template <class T>
 void take_type() {
   using all = mp::mp_unique<mp::mp_append<configs_of<T, false>, configs_of<T, true>>>;
-  mp::mp_for_each<mp::mp_transform<mp::mp_identity, all>>([](auto c) { take_kernels<T, typename decltype(c)::type>(); });
+  mp::mp_for_each<mp::mp_transform<mp::mp_identity, all>>(
+      [](auto c) { take_kernels<T, typename decltype(c)::type>(); });
 }
 
 }  // namespace
