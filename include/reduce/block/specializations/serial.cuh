@@ -1,23 +1,19 @@
 // BlockFinish serial: every thread stores its partial, thread 0 adds them one by one.
 #pragma once
+#include "shared_stage.cuh"
 
 namespace reduce::detail {
 
 template <class Indexing, int Block, class Acc>
-struct block_reduce<policy::serial, Indexing, Block, Acc> {
-  struct TempStorage {
-    Acc data[Block];
-  };
-  TempStorage& s;
-  __device__ explicit block_reduce(TempStorage& temp) : s(temp) {}
+struct block_reduce<policy::serial, Indexing, Block, Acc> : shared_stage<Block, Acc> {
+  using shared_stage<Block, Acc>::shared_stage;
 
   template <class Op>
   __device__ Acc reduce(Acc v, Op op) {
-    s.data[threadIdx.x] = v;
-    __syncthreads();
+    this->publish(v);
     if (threadIdx.x == 0) {
 #pragma unroll 1
-      for (int i = 1; i < Block; ++i) v = op(v, s.data[i]);
+      for (int i = 1; i < Block; ++i) v = op(v, this->s.data[i]);
     }
     return v;
   }

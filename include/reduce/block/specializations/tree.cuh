@@ -5,43 +5,37 @@
 #include <cuda/std/type_traits>
 #include <reduce/policy/indexing.cuh>
 
+#include "shared_stage.cuh"
+
 namespace reduce::detail {
 
 template <class Indexing, int Block, class Acc>
-struct block_reduce<policy::tree, Indexing, Block, Acc> {
-  struct TempStorage {
-    Acc data[Block];
-  };
-  TempStorage& s;
-  __device__ explicit block_reduce(TempStorage& temp) : s(temp) {}
+struct block_reduce<policy::tree, Indexing, Block, Acc> : shared_stage<Block, Acc> {
+  using shared_stage<Block, Acc>::shared_stage;
 
   template <class Op>
   __device__ Acc reduce(Acc v, Op op) {
+    Acc* data = this->s.data;
     const unsigned tid = threadIdx.x;
-    s.data[tid] = v;
-    __syncthreads();
+    this->publish(v);
     if constexpr (cuda::std::is_same_v<Indexing, policy::interleaved_modulo>) {
 #pragma unroll 1
       for (unsigned stride = 1; stride < blockDim.x; stride *= 2) {
-        if (tid % (2 * stride) == 0) s.data[tid] = op(s.data[tid], s.data[tid + stride]);
+        if (tid % (2 * stride) == 0) data[tid] = op(data[tid], data[tid + stride]);
         __syncthreads();
       }
     } else if constexpr (cuda::std::is_same_v<Indexing, policy::interleaved_strided>) {
 #pragma unroll 1
       for (unsigned stride = 1; stride < blockDim.x; stride *= 2) {
         const unsigned i = 2 * stride * tid;
-        if (i < blockDim.x) s.data[i] = op(s.data[i], s.data[i + stride]);
+        if (i < blockDim.x) data[i] = op(data[i], data[i + stride]);
         __syncthreads();
       }
     } else {
       static_assert(cuda::std::is_same_v<Indexing, policy::sequential>, "reduce: unknown Indexing policy");
-#pragma unroll 1
-      for (unsigned stride = blockDim.x / 2; stride > 0; stride /= 2) {
-        if (tid < stride) s.data[tid] = op(s.data[tid], s.data[tid + stride]);
-        __syncthreads();
-      }
+      this->sequential_levels(op, 0);
     }
-    return s.data[0];
+    return data[0];
   }
 };
 

@@ -2,6 +2,7 @@
 // (reduce_4), and the whole tree unrolled for the compile-time block size (reduce_5). The last warp
 // synchronises with __syncwarp between steps: no reliance on implicit lockstep (correct on Volta and later).
 #pragma once
+#include "shared_stage.cuh"
 
 namespace reduce::detail {
 
@@ -22,40 +23,27 @@ __device__ Acc last_warp_smem(Acc* s, Op op) {
 }
 
 template <class Indexing, int Block, class Acc>
-struct block_reduce<policy::unrolled_last_warp, Indexing, Block, Acc> {
-  struct TempStorage {
-    Acc data[Block];
-  };
-  TempStorage& s;
-  __device__ explicit block_reduce(TempStorage& temp) : s(temp) {}
+struct block_reduce<policy::unrolled_last_warp, Indexing, Block, Acc> : shared_stage<Block, Acc> {
+  using shared_stage<Block, Acc>::shared_stage;
 
   template <class Op>
   __device__ Acc reduce(Acc v, Op op) {
-    const unsigned tid = threadIdx.x;
-    s.data[tid] = v;
-    __syncthreads();
-#pragma unroll 1
-    for (unsigned stride = blockDim.x / 2; stride > 32; stride /= 2) {
-      if (tid < stride) s.data[tid] = op(s.data[tid], s.data[tid + stride]);
-      __syncthreads();
-    }
-    if (tid < 32) v = last_warp_smem<Block>(s.data, op);
+    this->publish(v);
+    this->sequential_levels(op, 32);
+    if (threadIdx.x < 32) v = last_warp_smem<Block>(this->s.data, op);
     return v;
   }
 };
 
 template <class Indexing, int Block, class Acc>
-struct block_reduce<policy::unrolled, Indexing, Block, Acc> {
-  struct TempStorage {
-    Acc data[Block];
-  };
-  TempStorage& s;
-  __device__ explicit block_reduce(TempStorage& temp) : s(temp) {}
+struct block_reduce<policy::unrolled, Indexing, Block, Acc> : shared_stage<Block, Acc> {
+  using shared_stage<Block, Acc>::shared_stage;
 
   template <int Stride, class Op>
   __device__ void level(Op op) {
     if constexpr (Stride > 32) {
-      if (threadIdx.x < Stride) s.data[threadIdx.x] = op(s.data[threadIdx.x], s.data[threadIdx.x + Stride]);
+      Acc* data = this->s.data;
+      if (threadIdx.x < Stride) data[threadIdx.x] = op(data[threadIdx.x], data[threadIdx.x + Stride]);
       __syncthreads();
       level<Stride / 2>(op);
     }
@@ -63,10 +51,9 @@ struct block_reduce<policy::unrolled, Indexing, Block, Acc> {
 
   template <class Op>
   __device__ Acc reduce(Acc v, Op op) {
-    s.data[threadIdx.x] = v;
-    __syncthreads();
+    this->publish(v);
     level<Block / 2>(op);
-    if (threadIdx.x < 32) v = last_warp_smem<Block>(s.data, op);
+    if (threadIdx.x < 32) v = last_warp_smem<Block>(this->s.data, op);
     return v;
   }
 };
