@@ -78,12 +78,14 @@ cudaError_t persistent_grid(int& blocks) {
   }
 }
 
-// The blocks of a fixed-grid launch over `tiles` tiles: the resident grid (or the policy's size), at most one per tile.
+// The blocks of a fixed-grid launch over n elements at `in`: the resident grid (or the policy's size), at most one per
+// tile.
 template <class Cfg, class T, class Acc, class Op, class Tr>
-cudaError_t fixed_grid_blocks(std::uint64_t tiles, unsigned& blocks) {
+cudaError_t fixed_grid_blocks(const T* in, std::uint64_t n, unsigned& blocks) {
+  using s = shape<Cfg>;
   int resident = 0;
   if (cudaError_t e = persistent_grid<Cfg, T, Acc, Op, Tr>(resident)) return e;
-  blocks = unsigned(std::min<std::uint64_t>(resident, tiles));
+  blocks = unsigned(std::min<std::uint64_t>(resident, s::tiles(s::agent_t::units(in, n))));
   return cudaSuccess;
 }
 

@@ -37,13 +37,11 @@ struct grid_dispatch<policy::cooperative<G>> {
 
   template <class Cfg, class T, class Acc, class Op, class Tr>
   static cudaError_t run(void* temp, const T* in, std::uint64_t n, Acc* out, Op op, Tr tr, cudaStream_t stream) {
-    using s = shape<Cfg>;
-    const std::uint64_t tiles = s::tiles(s::agent_t::units(in, n));
     bool ok = false;
     if (cudaError_t e = cooperative_available(ok)) return e;
     if (!ok) return fallback::template run<single_pass_config<Cfg, G>>(temp, in, n, out, op, tr, stream);
     unsigned blocks = 0;
-    if (cudaError_t e = fixed_grid_blocks<Cfg, T, Acc, Op, Tr>(tiles, blocks)) return e;
+    if (cudaError_t e = fixed_grid_blocks<Cfg, T, Acc, Op, Tr>(in, n, blocks)) return e;
     grid_args<Acc> g;
     g.partials = static_cast<Acc*>(temp);
     return launch<Cfg>(blocks, in, n, out, op, g, stream, follows::callers_work, tr);

@@ -19,10 +19,8 @@ struct grid_dispatch<policy::gridstride<G>> {
 
   template <class Cfg, class T, class Acc, class Op, class Tr>
   static cudaError_t run(void* temp, const T* in, std::uint64_t n, Acc* out, Op op, Tr tr, cudaStream_t stream) {
-    using s = shape<Cfg>;
-    const std::uint64_t tiles = s::tiles(s::agent_t::units(in, n));
     unsigned blocks = 0;
-    if (cudaError_t e = fixed_grid_blocks<Cfg, T, Acc, Op, Tr>(tiles, blocks)) return e;
+    if (cudaError_t e = fixed_grid_blocks<Cfg, T, Acc, Op, Tr>(in, n, blocks)) return e;
     if (blocks == 1) return launch<Cfg>(1, in, n, out, op, grid_args<Acc>{}, stream, follows::callers_work, tr);
     Acc* partials = static_cast<Acc*>(temp);
     if (cudaError_t e = launch<Cfg>(blocks, in, n, partials, op, grid_args<Acc>{}, stream, follows::callers_work, tr))

@@ -22,11 +22,10 @@ struct grid_dispatch<policy::reproducible<G>> {
   template <class Cfg, class T, class Acc, class Op, class Tr>
   static cudaError_t run(void* temp, const T* in, std::uint64_t n, Acc* out, Op op, Tr tr, cudaStream_t stream) {
     using s = shape<Cfg>;
-    int resident = 0;
-    if (cudaError_t e = persistent_grid<Cfg, T, Acc, Op, Tr>(resident)) return e;
+    unsigned blocks = 0;
+    if (cudaError_t e = fixed_grid_blocks<Cfg, T, Acc, Op, Tr>(in, n, blocks)) return e;
     const std::uint64_t tiles = s::tiles(s::agent_t::units(in, n));
     Acc* dst = tiles == 1 ? out : static_cast<Acc*>(temp);
-    const auto blocks = unsigned(std::min<std::uint64_t>(resident, tiles));
     if (cudaError_t e = launch<Cfg>(blocks, in, n, dst, op, grid_args<Acc>{}, stream, follows::callers_work, tr))
       return e;
     const std::size_t second_at = passes::first_buffer_bytes<Acc>(s::outputs(s::template units_bound<T>(n)));

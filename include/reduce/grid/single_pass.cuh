@@ -29,10 +29,8 @@ struct grid_dispatch<policy::single_pass<G>> {
 
   template <class Cfg, class T, class Acc, class Op, class Tr>
   static cudaError_t run(void* temp, const T* in, std::uint64_t n, Acc* out, Op op, Tr tr, cudaStream_t stream) {
-    using s = shape<Cfg>;
-    const std::uint64_t tiles = s::tiles(s::agent_t::units(in, n));
     unsigned blocks = 0;
-    if (cudaError_t e = fixed_grid_blocks<Cfg, T, Acc, Op, Tr>(tiles, blocks)) return e;
+    if (cudaError_t e = fixed_grid_blocks<Cfg, T, Acc, Op, Tr>(in, n, blocks)) return e;
     grid_args<Acc> g;
     g.counter = static_cast<unsigned*>(temp);
     g.partials = reinterpret_cast<Acc*>(static_cast<char*>(temp) + align_up(sizeof(unsigned)));
