@@ -1,7 +1,9 @@
 // Compile-only check, built with ptxas's spill warning as an error (test/CMakeLists.txt): every kernel the tuned
 // default can launch for float, double and int32 sums (raw storage and workspace tables, the fallback, the later
-// passes, both offset widths) keeps its state in registers. A table change or a kernel change that makes one of them
-// spill to local memory fails the build, and so CI.
+// passes, both offset widths) keeps its state in registers, and so does every polled kernel of the matrix, whose
+// poller's fold spilled at 32 registers before its batch went from 8 to 5 (docs/perf-attempts-27.md). A table change
+// or a kernel change that makes one of them spill to local memory fails the build, and so CI.
+#include <reduce/matrix.cuh>
 #include <reduce/reduce.cuh>
 
 namespace {
@@ -31,8 +33,18 @@ void take_type() {
 
 }  // namespace
 
+template <class T>
+void take_polled() {
+  mp::mp_for_each<mp::mp_transform<mp::mp_identity, reduce::matrix::of_grid<reduce::policy::polled<>>>>([](auto c) {
+    (void)&d::reduce_kernel<typename decltype(c)::type, T, T, reduce::sum, std::uint32_t, d::no_transform>;
+  });
+}
+
 void reduce_test_take_tuned_kernels() {
   take_type<float>();
   take_type<double>();
   take_type<int>();
+  take_polled<float>();  // the matrix's own width: 32-bit offsets
+  take_polled<double>();
+  take_polled<int>();
 }

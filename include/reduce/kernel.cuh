@@ -198,7 +198,10 @@ __device__ void reduce_and_hand_on(const T* in, I n, Acc* out, Op op, Tr tr, gri
       if (!poller) return;
       if (threadIdx.x == 0)
         cuda::atomic_ref<unsigned, cuda::thread_scope_device>(*g.counter).store(0, cuda::memory_order_relaxed);
-      const Acc acc = polled_slots<Acc>::template fold<Cfg::block>(g.slots, gridDim.x, op);
+      using slots_t = polled_slots<Acc>;
+      constexpr unsigned batch =
+          slots_t::batch_for(agent<typename Cfg::load, Cfg::block>::template bytes_per_thread<T>);
+      const Acc acc = slots_t::template fold<Cfg::block, batch>(g.slots, gridDim.x, op);
       __syncthreads();  // temp is reused
       const Acc r = block_reduce_t(temp).reduce(acc, op);
       if (threadIdx.x == 0) *out = r;

@@ -46,6 +46,9 @@ struct agent {
   // argmin/argmax in a later pass) are read one by one, with the same items and arrangement.
   template <class T>
   static constexpr bool vectors_of = Load::vectorized && 16 % sizeof(T) == 0;
+  // Bytes of T one thread's loads of a tile bring in: what its registers hold in flight during the walk.
+  template <class T>
+  static constexpr int bytes_per_thread = items*(vectors_of<T> ? 16 : int(sizeof(T)));
 
   // Units (elements, or 16-byte vectors for a vector Load) of the tiled body of n elements at `in`.
   template <class T>

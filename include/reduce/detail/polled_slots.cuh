@@ -16,9 +16,16 @@ struct polled_slots {
                 "multiple of 4 bytes, or Grid single_pass");
   static constexpr unsigned words = sizeof(Acc) / 4;  // slots per block
   static constexpr unsigned long long ready = 1ull << 32;
-  // Slot loads a thread of the poller has in flight before it checks any: one at a time, a 4096-block grid spent 4.1
-  // µs polling at 2^24; 8 at once kept the poller at the default's pace up to 2^28 (perf-notes attempt 15).
-  static constexpr unsigned batch = 8;
+  // Slot loads a thread of the poller has in flight before it checks any. One at a time, a 4096-block grid spent 4.1
+  // µs polling at 2^24; 8 at once kept the poller at the default's pace up to 2^28 (perf-notes attempt 15). The fold
+  // keeps no more bytes in flight than the walk's loads did (load_bytes per thread, whose registers ptxas has already
+  // budgeted), and never fewer than 5 loads. With 8 everywhere, ptxas held 37 of the matrix's 180 polled kernels
+  // (float, double, int32) to 32 or 48 registers and spilled 4-12 bytes; with 5 where the walk holds less, none spills,
+  // and scalar1 b512 keeps a quarter more blocks resident (attempt 27, docs/perf-attempts-27.md).
+  __host__ __device__ static constexpr unsigned batch_for(int load_bytes) {
+    const int fit = load_bytes / int(8 * words);
+    return fit < 5 ? 5u : fit > 8 ? 8u : unsigned(fit);
+  }
   using ref = cuda::atomic_ref<unsigned long long, cuda::thread_scope_device>;
 
   // Thread 0 of block b: publishes v.
@@ -30,20 +37,20 @@ struct polled_slots {
 
   // Every thread of the poller: waits for the results of blocks threadIdx.x, + Block, ... (< blocks), folds them in
   // that order (so the grid's fold order is fixed) and clears their slots.
-  template <int Block, class Op>
+  template <int Block, unsigned Batch, class Op>
   __device__ static Acc fold(unsigned long long* slots, unsigned blocks, Op op) {
     Acc acc = op.template identity<Acc>();
-    for (unsigned first = threadIdx.x; first < blocks; first += batch * Block) {
-      unsigned long long w[batch][words];
+    for (unsigned first = threadIdx.x; first < blocks; first += Batch * Block) {
+      unsigned long long w[Batch][words];
 #pragma unroll
-      for (unsigned j = 0; j < batch; ++j)
+      for (unsigned j = 0; j < Batch; ++j)
 #pragma unroll
         for (unsigned k = 0; k < words; ++k) {
           const unsigned b = first + j * Block;
           w[j][k] = b < blocks ? ref(slots[b * words + k]).load(cuda::memory_order_relaxed) : ready;
         }
 #pragma unroll
-      for (unsigned j = 0; j < batch; ++j) {
+      for (unsigned j = 0; j < Batch; ++j) {
         const unsigned b = first + j * Block;
         if (b >= blocks) break;
         unsigned payload[words];
