@@ -147,7 +147,7 @@ struct sm90_workspace<4> {
 
 // @generated-begin workspace8
 // clang-format off
-// 8-byte elements, calls on a reduce::workspace, deterministic Grids with polled. H100 80GB HBM3: device run 63 (reduce-bench --type=double --matrix --sizes=10:30:2, paired rows of 193 candidates: scalar4 striped and blocked, vec4 and vec1 loads; shuffle, unrolled and unroll-warp finishes; every deterministic Grid and polled on a workspace; commit 643ecb9); H200: run 65 (the same); --within 0.01: at 0.02 polled b512 took 2^20..2^28, 2% behind multipass at 2^28 on the H100 (1.01x CUB against 1.03x); 2026-11-22, docs/device-runs.md
+// 8-byte elements, calls on a reduce::workspace, deterministic Grids with polled. H100 80GB HBM3: device run 63 (reduce-bench --type=double --matrix --sizes=10:30:2, paired rows of 193 candidates: scalar4 striped and blocked, vec4 and vec1 loads; shuffle, unrolled and unroll-warp finishes; every deterministic Grid and polled on a workspace; commit 643ecb9); H200: run 65 (the same); --within 0.01: at 0.02 polled b512 took 2^20..2^28, 2% behind multipass at 2^28 on the H100 (1.01x CUB against 1.03x). Pinned (--pin) at 2^20 to vec4 b512: attempt 27 (a poller's batch of 5 for 8-byte accumulators) took these polled kernels from 54-62 registers to 32-40, and probe 23 (device runs 135 H100, 136 H200; six rounds of 40 pairs with CUB) read vec4 b512 0.1-0.2 µs faster than the b256 pick at 2^20 (H100 7.71-8.00 against 7.87-8.06 µs, 1.25-1.29 against 1.21-1.25x CUB) and 0.4-0.6 µs faster at 2^21 (10.43-10.56 against 10.98-11.49, 1.24-1.28 against 1.13-1.18x; H200 8.93-9.15 against 9.38-9.76); 2026-11-22, docs/device-runs.md
 // n: picked kernel; per run: its µs / the fastest allowed kernel's µs, CUB µs (CUB / picked); where the run
 // paired kernels with CUB (`paired`), times are in units of CUB's and the ratio is the per-pair median
 //   2^10: scalar4-striped/shuffle/polled/b256 | H100-r63 paired 0.81 / 0.81, CUB 1.00 (1.23x) | H200-r65 paired 0.82 / 0.81, CUB 1.00 (1.23x)
@@ -155,7 +155,7 @@ struct sm90_workspace<4> {
 //   2^14: scalar4-striped/shuffle/cluster16/b256 | H100-r63 paired 0.66 / 0.66, CUB 1.00 (1.52x) | H200-r65 paired 0.66 / 0.66, CUB 1.00 (1.52x)
 //   2^16: scalar4-striped/shuffle/polled/b512 | H100-r63 paired 0.72 / 0.71, CUB 1.00 (1.39x) | H200-r65 paired 0.76 / 0.74, CUB 1.00 (1.32x)
 //   2^18: scalar4-striped/shuffle/polled/b512 | H100-r63 paired 0.75 / 0.74, CUB 1.00 (1.34x) | H200-r65 paired 0.78 / 0.76, CUB 1.00 (1.29x)
-//   2^20: vec4-striped/shuffle/polled/b256 | H100-r63 paired 0.76 / 0.76, CUB 1.00 (1.31x) | H200-r65 paired 0.80 / 0.80, CUB 1.00 (1.24x)
+//   2^20: vec4-striped/shuffle/polled/b512 | H100-r63 paired 0.81 / 0.76, CUB 1.00 (1.24x) | H200-r65 paired 0.81 / 0.80, CUB 1.00 (1.24x)
 //   2^22: vec4-striped/shuffle/polled/b512 | H100-r63 paired 0.89 / 0.89, CUB 1.00 (1.13x) | H200-r65 paired 0.91 / 0.90, CUB 1.00 (1.09x)
 //   2^24: vec4-striped/shuffle/polled/b512 | H100-r63 paired 0.94 / 0.94, CUB 1.00 (1.06x) | H200-r65 paired 0.93 / 0.93, CUB 1.00 (1.08x)
 //   2^26: vec4-striped/shuffle/polled/b512 | H100-r63 paired 0.98 / 0.98, CUB 1.00 (1.02x) | H200-r65 paired 0.98 / 0.97, CUB 1.00 (1.02x)
@@ -167,10 +167,9 @@ struct sm90_workspace<8> {
       tp::config<tp::vector<4>, tp::shuffle, tp::sequential, tp::multipass, 512>,
       tp::config<tp::scalar<4>, tp::shuffle, tp::sequential, tp::cluster<>, 256>,
       tp::config<tp::scalar<4>, tp::shuffle, tp::sequential, tp::polled<>, 512>,
-      tp::config<tp::vector<4>, tp::shuffle, tp::sequential, tp::polled<>, 256>,
       tp::config<tp::vector<4>, tp::shuffle, tp::sequential, tp::polled<>, 512>,
       tp::config<tp::vector<4>, tp::unrolled_last_warp, tp::sequential, tp::multipass, 512>>;
-  static constexpr std::uint64_t up_to[] = {std::uint64_t(1) << 11, std::uint64_t(1) << 13, std::uint64_t(1) << 15, std::uint64_t(1) << 19, std::uint64_t(1) << 21, std::uint64_t(1) << 27, ~std::uint64_t(0)};
+  static constexpr std::uint64_t up_to[] = {std::uint64_t(1) << 11, std::uint64_t(1) << 13, std::uint64_t(1) << 15, std::uint64_t(1) << 19, std::uint64_t(1) << 27, ~std::uint64_t(0)};
 };
 // clang-format on
 // @generated-end workspace8
