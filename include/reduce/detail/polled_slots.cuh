@@ -21,7 +21,7 @@ struct polled_slots {
   // keeps no more bytes in flight than the walk's loads did (load_bytes per thread, whose registers ptxas has already
   // budgeted), and never fewer than 5 loads. With 8 everywhere, ptxas held 37 of the matrix's 180 polled kernels
   // (float, double, int32) to 32 or 48 registers and spilled 4-12 bytes; with 5 where the walk holds less, none spills,
-  // and scalar1 b512 keeps a quarter more blocks resident (attempt 27, docs/perf-attempts-27.md).
+  // and scalar1 b512 keeps a third more blocks resident (attempt 27, docs/perf-attempts-27.md).
   __host__ __device__ static constexpr unsigned batch_for(int load_bytes) {
     const int fit = load_bytes / int(8 * words);
     return fit < 5 ? 5u : fit > 8 ? 8u : unsigned(fit);
