@@ -48,7 +48,7 @@ struct agent {
   static constexpr bool vectors_of = Load::vectorized && 16 % sizeof(T) == 0;
   // Bytes of T one thread's loads of a tile bring in: what its registers hold in flight during the walk.
   template <class T>
-  static constexpr int bytes_per_thread = items*(vectors_of<T> ? 16 : int(sizeof(T)));
+  static constexpr int bytes_per_thread = (vectors_of<T> ? 16 : int(sizeof(T))) * items;
 
   // Units (elements, or 16-byte vectors for a vector Load) of the tiled body of n elements at `in`.
   template <class T>
