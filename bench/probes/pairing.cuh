@@ -1,0 +1,125 @@
+// The probes' pairing harness (docs/perf-notes.md, attempts 27 and later), outside the CMake build. Each row samples
+// one call on a reduce::workspace and one of CUB's DeviceReduce::Sum alternately (L2 flushed by a read, 20 us idle,
+// CUDA events), 41 pairs with the first dropped, and prints the median us, CUB's median and the median per-pair
+// ratio. Every result is checked exactly (values in {-1, 0, 1}). A probe defines VARIANT (a label) and includes this.
+#pragma once
+#include <algorithm>
+#include <cstdio>
+#include <cub/device/device_reduce.cuh>
+#include <random>
+#include <reduce/reduce.cuh>
+#include <vector>
+
+#ifndef VARIANT
+#define VARIANT "probe"
+#endif
+
+namespace p = reduce::policy;
+#define CK(x)                                                             \
+  do {                                                                    \
+    if (cudaError_t e_ = (x)) {                                           \
+      std::printf("CUDA %s line %d\n", cudaGetErrorString(e_), __LINE__); \
+      std::exit(1);                                                       \
+    }                                                                     \
+  } while (0)
+
+__global__ void flush_k(const uint4* b, size_t n, unsigned* sink) {
+  unsigned x = 0;
+  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x)
+    x ^= b[i].x ^ b[i].w;
+  if (x == 0x9e3779b9u) *sink = x;
+}
+__global__ void settle_k(unsigned long long ns) {
+  unsigned long long t0, t;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t0));
+  do {
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+  } while (t - t0 < ns);
+}
+
+inline uint4* fbuf;
+inline size_t fn = (size_t(256) << 20) / 16;  // 256 MiB: over twice the L2 of an H100 or an H200
+inline unsigned* sink;
+inline cudaEvent_t e0, e1;
+
+template <class F>
+double timed(F f) {
+  flush_k<<<132 * 8, 256>>>(fbuf, fn, sink);
+  settle_k<<<1, 1>>>(20000);
+  CK(cudaEventRecord(e0));
+  f();
+  CK(cudaEventRecord(e1));
+  CK(cudaEventSynchronize(e1));
+  float ms;
+  CK(cudaEventElapsedTime(&ms, e0, e1));
+  return ms * 1000.0;
+}
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+template <class T>
+struct data {
+  T* in;
+  T* out;
+  void* cub_tmp;
+  size_t cub_bytes;
+  reduce::workspace ws;
+  std::vector<double> prefix;  // prefix[k]: the exact sum of the first 2^k values
+  explicit data(int max_log2) : prefix(max_log2 + 1) {
+    const size_t n = size_t(1) << max_log2;
+    std::vector<T> h(n);
+    std::mt19937 g(7);
+    std::uniform_int_distribution<int> d(-1, 1);
+    double s = 0;
+    for (size_t i = 0; i < n; ++i) {
+      h[i] = T(d(g));
+      s += h[i];
+      if (!((i + 1) & i)) prefix[__builtin_ctzll(i + 1)] = s;
+    }
+    CK(cudaMalloc(&in, n * sizeof(T)));
+    CK(cudaMalloc(&out, sizeof(T)));
+    CK(cudaMemcpy(in, h.data(), n * sizeof(T), cudaMemcpyHostToDevice));
+    CK(cub::DeviceReduce::Sum(nullptr, cub_bytes, in, out, n));
+    CK(cudaMalloc(&cub_tmp, cub_bytes));
+  }
+};
+
+template <class Cfg, class T>
+void row(const char* name, data<T>& d, int lg) {
+  const size_t n = size_t(1) << lg;
+  std::vector<double> ours, cub, ratio;
+  int wrong = 0;
+  auto call = [&] { CK(reduce::device_reduce<Cfg>(d.ws, d.in, d.out, n, reduce::sum{}, cudaStream_t(0))); };
+  auto check = [&] {
+    T h;
+    CK(cudaMemcpy(&h, d.out, sizeof(T), cudaMemcpyDeviceToHost));
+    wrong += double(h) != d.prefix[lg];
+  };
+  auto call_cub = [&] { CK(cub::DeviceReduce::Sum(d.cub_tmp, d.cub_bytes, d.in, d.out, n)); };
+  for (int i = 0; i < 41; ++i) {
+    double a, b;
+    if (i % 2) {
+      a = timed(call), check(), b = timed(call_cub);
+    } else {
+      b = timed(call_cub), a = timed(call), check();
+    }
+    if (i) ours.push_back(a), cub.push_back(b), ratio.push_back(b / a);
+  }
+  std::printf("%s %-6s %-36s 2^%d %8.2f us  CUB %8.2f  ratio %.3f  %s\n", VARIANT, sizeof(T) == 8 ? "double" : "float",
+              name, lg, median(ours), median(cub), median(ratio), wrong ? "WRONG" : "ok");
+}
+
+template <class Load, int Block>
+using polled = p::config<Load, p::shuffle, p::sequential, p::polled<>, Block>;
+using D = reduce::default_config;
+
+// Allocates the L2-flush buffer and the events; call once at the start of main.
+inline void pairing_setup() {
+  CK(cudaMalloc(&fbuf, fn * 16));
+  CK(cudaMemset(fbuf, 0x5a, fn * 16));
+  CK(cudaMalloc(&sink, 4));
+  CK(cudaEventCreate(&e0));
+  CK(cudaEventCreate(&e1));
+}
