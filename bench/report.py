@@ -72,7 +72,7 @@ def load(paths):
             if stat in ("median", "single"):
                 r["median_us"] = b["real_time"]
                 for k in ("GB/s", "pct_of_peak", "vs_cub", "vs_thrust", "check", "stream_us", "calls", "bytes",
-                          "rel_error", "cub_us"):
+                          "rel_error", "cub_us", "partner_us", "over_partner"):
                     if k in b:
                         r[k] = b[k]
                 r["label"] = b.get("label", "")

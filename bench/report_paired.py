@@ -31,6 +31,26 @@ def offset_section(rows, out, first_type, baselines):
                        f"{fmt(w)} | {fmt(w1)} | {fmt(w1 / w if w and w1 else None, 3)} |")
     if groups:
         out.append("")
+    plus_one_section(rows, out, first_type)
+
+
+def plus_one_section(rows, out, first_type):
+    """Group plus-one (plus-one-TYPE): the default +1 sampled alternately with the default aligned, raw and on a
+    workspace; +1 / aligned is the median of the per-pair ratios, the measure the criterion "within 2% of the aligned
+    time" asks for (the rows above sample the two calls apart: docs/perf-attempts-28.md, probe 26)."""
+    groups = typed_table(rows, out, "plus-one", first_type,
+                         "Input offset by one element, sampled alternately with the aligned call",
+                         "type | n | default us | +1 us | +1 / aligned | on a workspace us | +1 us | +1 / aligned")
+    for g, t in groups:
+        at = {(r["kernel"], r["n"]): r for r in rows if r["group"] == g and r["variant"] == "cold"}
+        for n in sorted({n for _, n in at}):
+            cells = []
+            for k in ("default+1", "default-workspace+1"):
+                r = at.get((k, n), {})
+                cells += [fmt(r.get("partner_us")), fmt(r.get("median_us")), fmt(r.get("over_partner"), 3)]
+            out.append(f"| {t} | {size_label(n)} | " + " | ".join(cells) + " |")
+    if groups:
+        out.append("")
 
 
 def paired_section(rows, out, first_type):

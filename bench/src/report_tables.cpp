@@ -111,6 +111,8 @@ void print_journey(std::ostream& os, const std::string& name, const std::vector<
                           ? "CUB and the default (raw, on a workspace), input one element past an aligned address"
                       : name.rfind("paired/", 0) == 0
                           ? "the default sampled alternately with CUB (its time, and per-pair vs CUB: cub_us, vs_cub)"
+                      : name.rfind("plus-one/", 0) == 0
+                          ? "the default +1 sampled alternately with it aligned (per pair +1 / aligned: over_partner)"
                           : "";
   for (const journey_rows& j : c.type.presets.journeys)
     if (j.name == name) title = j.title;
