@@ -19,8 +19,8 @@ integer calls on a workspace, where both are candidates (measured in device runs
 the header has no such table and those calls read sm90_exact). The table has the fewest ranges of
 n in which one kernel is a candidate throughout (each kernel is instantiated per type and op); a range ends halfway
 (in log2) to the next measured size. --pin fixes the kernel at one size, where a paired probe of two tables (each
-call against CUB in the same process, several rounds) disagreed with the runs' one row per kernel. Prints the table with its evidence; --write replaces it between the
-@generated markers.
+call against CUB in the same process, several rounds) disagreed with the runs' one row per kernel. Prints the table
+with its evidence; --write replaces it between the @generated markers.
 """
 import argparse
 import csv

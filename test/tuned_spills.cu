@@ -31,14 +31,14 @@ void take_type() {
       [](auto c) { take_kernels<T, typename decltype(c)::type>(); });
 }
 
-}  // namespace
-
 template <class T>
 void take_polled() {
   mp::mp_for_each<mp::mp_transform<mp::mp_identity, reduce::matrix::of_grid<reduce::policy::polled<>>>>([](auto c) {
     (void)&d::reduce_kernel<typename decltype(c)::type, T, T, reduce::sum, std::uint32_t, d::no_transform>;
   });
 }
+
+}  // namespace
 
 void reduce_test_take_tuned_kernels() {
   take_type<float>();

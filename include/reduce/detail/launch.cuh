@@ -79,13 +79,15 @@ cudaError_t persistent_grid(int& blocks) {
 }
 
 // The blocks of a fixed-grid launch over n elements at `in`: the resident grid (or the policy's size), at most one per
-// tile.
+// tile. tiles_out, where given, receives the tile count (a caller that needs it does not count again).
 template <class Cfg, class T, class Acc, class Op, class Tr>
-cudaError_t fixed_grid_blocks(const T* in, std::uint64_t n, unsigned& blocks) {
+cudaError_t fixed_grid_blocks(const T* in, std::uint64_t n, unsigned& blocks, std::uint64_t* tiles_out = nullptr) {
   using s = shape<Cfg>;
   int resident = 0;
   if (cudaError_t e = persistent_grid<Cfg, T, Acc, Op, Tr>(resident)) return e;
-  blocks = unsigned(std::min<std::uint64_t>(resident, s::tiles(s::agent_t::units(in, n))));
+  const std::uint64_t tiles = s::tiles(s::agent_t::units(in, n));
+  if (tiles_out) *tiles_out = tiles;
+  blocks = unsigned(std::min<std::uint64_t>(resident, tiles));
   return cudaSuccess;
 }
 

@@ -23,8 +23,8 @@ struct grid_dispatch<policy::reproducible<G>> {
   static cudaError_t run(void* temp, const T* in, std::uint64_t n, Acc* out, Op op, Tr tr, cudaStream_t stream) {
     using s = shape<Cfg>;
     unsigned blocks = 0;
-    if (cudaError_t e = fixed_grid_blocks<Cfg, T, Acc, Op, Tr>(in, n, blocks)) return e;
-    const std::uint64_t tiles = s::tiles(s::agent_t::units(in, n));
+    std::uint64_t tiles = 0;
+    if (cudaError_t e = fixed_grid_blocks<Cfg, T, Acc, Op, Tr>(in, n, blocks, &tiles)) return e;
     Acc* dst = tiles == 1 ? out : static_cast<Acc*>(temp);
     if (cudaError_t e = launch<Cfg>(blocks, in, n, dst, op, grid_args<Acc>{}, stream, follows::callers_work, tr))
       return e;
