@@ -250,3 +250,29 @@ TEST(Cooperative, NeedsNoPreparedStorageAndRepeatsBitwise) {
   EXPECT_EQ(std::memcmp(&first, &again, sizeof(float)), 0) << first << " then " << again;
   test::expect_sum_close(first, reals);
 }
+
+// A 2-byte accumulator fills one slot word of Grid polled or Grid cooperative (the upper half zero): sums of 16-bit
+// values into a 16-bit accumulator wrap mod 2^16 and must come out exact, on storage holding 0xff bytes (polled pays
+// a memset there; cooperative clears its own slots).
+TEST(Slots, TwoByteAccumulators) {
+  REQUIRE_GPU();
+  const std::uint64_t n = 1'000'003;
+  const auto h = test::random_bits<std::uint16_t>(n, 17);
+  test::device_buffer<std::uint16_t> in(n), out(1);
+  CUDA_OK(cudaMemcpy(in.base, h.data(), n * sizeof(std::uint16_t), cudaMemcpyHostToDevice));
+  std::uint16_t expected = 0;
+  for (std::uint16_t x : h) expected = std::uint16_t(expected + x);
+  auto check = [&](auto config) {
+    using c = decltype(config);
+    std::size_t bytes = 0;
+    CUDA_OK(reduce::device_reduce<c>(nullptr, bytes, in.base, out.base, n));
+    test::device_buffer<unsigned char> temp(bytes);
+    CUDA_OK(cudaMemset(temp.base, 0xff, bytes));
+    CUDA_OK(reduce::device_reduce<c>(temp.base, bytes, in.base, out.base, n));
+    std::uint16_t got = 0;
+    CUDA_OK(cudaMemcpy(&got, out.base, sizeof(got), cudaMemcpyDeviceToHost));
+    EXPECT_EQ(got, expected) << c::name();
+  };
+  check(p::config<p::scalar<1>, p::shuffle, p::sequential, p::polled<>, 256>{});
+  check(p::config<p::vector<4>, p::shuffle, p::sequential, p::cooperative<>, 256>{});
+}

@@ -43,9 +43,11 @@ inline size_t fn = (size_t(256) << 20) / 16;  // 256 MiB: over twice the L2 of a
 inline unsigned* sink;
 inline cudaEvent_t e0, e1;
 
-template <class F>
-double timed(F f) {
+// before: work after the flush and before the idle wait, outside the timed region (probe 27's warm-code rows).
+template <class F, class W>
+double timed(F f, W before) {
   flush_k<<<132 * 8, 256>>>(fbuf, fn, sink);
+  before();
   settle_k<<<1, 1>>>(20000);
   CK(cudaEventRecord(e0));
   f();
@@ -54,6 +56,10 @@ double timed(F f) {
   float ms;
   CK(cudaEventElapsedTime(&ms, e0, e1));
   return ms * 1000.0;
+}
+template <class F>
+double timed(F f) {
+  return timed(f, [] {});
 }
 double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
@@ -69,7 +75,12 @@ struct data {
   size_t cub_bytes;
   reduce::workspace ws;
   std::vector<T> h;  // the values, in {-1, 0, 1}: every sum below 2^24 is exact in float
-  explicit data(int max_log2) : h((size_t(1) << max_log2) + slack) {
+  // The twin: a second copy of the input with its own output, workspace and CUB storage, for the warm-code rows.
+  T* twin = nullptr;
+  T* twin_out = nullptr;
+  void* twin_cub_tmp = nullptr;
+  reduce::workspace twin_ws;
+  explicit data(int max_log2, bool with_twin = false) : h((size_t(1) << max_log2) + slack) {
     std::mt19937 g(7);
     std::uniform_int_distribution<int> d(-1, 1);
     for (T& x : h) x = T(d(g));
@@ -78,6 +89,11 @@ struct data {
     CK(cudaMemcpy(in, h.data(), h.size() * sizeof(T), cudaMemcpyHostToDevice));
     CK(cub::DeviceReduce::Sum(nullptr, cub_bytes, in, out, h.size()));
     CK(cudaMalloc(&cub_tmp, cub_bytes));
+    if (!with_twin) return;
+    CK(cudaMalloc(&twin, h.size() * sizeof(T)));
+    CK(cudaMalloc(&twin_out, sizeof(T)));
+    CK(cudaMemcpy(twin, h.data(), h.size() * sizeof(T), cudaMemcpyHostToDevice));
+    CK(cudaMalloc(&twin_cub_tmp, cub_bytes));
   }
   double exact(size_t skip, size_t n) const {
     double s = 0;
@@ -87,8 +103,10 @@ struct data {
 };
 
 // skip: the input starts that many elements past the allocation's (256-byte aligned) start, for ours and CUB's alike.
+// warm_code: after the flush, each timed call is preceded by the same call on the twin (same kernels, other data), so
+// the kernels' code is in L2 and the SMs' instruction caches while the input is not (data<T>(lg, true)).
 template <class Cfg, class T>
-void row(const char* name, data<T>& d, int lg, size_t skip = 0) {
+void row(const char* name, data<T>& d, int lg, size_t skip = 0, bool warm_code = false) {
   const size_t n = size_t(1) << lg;
   const T* in = d.in + skip;
   const double expected = d.exact(skip, n);
@@ -101,16 +119,24 @@ void row(const char* name, data<T>& d, int lg, size_t skip = 0) {
     wrong += double(h) != expected;
   };
   auto call_cub = [&] { CK(cub::DeviceReduce::Sum(d.cub_tmp, d.cub_bytes, in, d.out, n)); };
+  auto warm = [&] {
+    if (warm_code)
+      CK(reduce::device_reduce<Cfg>(d.twin_ws, d.twin + skip, d.twin_out, n, reduce::sum{}, cudaStream_t(0)));
+  };
+  auto warm_cub = [&] {
+    if (warm_code) CK(cub::DeviceReduce::Sum(d.twin_cub_tmp, d.cub_bytes, d.twin + skip, d.twin_out, n));
+  };
   for (int i = 0; i < 41; ++i) {
     double a, b;
     if (i % 2) {
-      a = timed(call), check(), b = timed(call_cub);
+      a = timed(call, warm), check(), b = timed(call_cub, warm_cub);
     } else {
-      b = timed(call_cub), a = timed(call), check();
+      b = timed(call_cub, warm_cub), a = timed(call, warm), check();
     }
     if (i) ours.push_back(a), cub.push_back(b), ratio.push_back(b / a);
   }
-  const std::string label = skip ? std::string(name) + "+" + std::to_string(skip) : std::string(name);
+  std::string label = skip ? std::string(name) + "+" + std::to_string(skip) : std::string(name);
+  if (warm_code) label += " warm";
   std::printf("%s %-6s %-36s 2^%d %8.2f us  CUB %8.2f  ratio %.3f  %s\n", VARIANT, sizeof(T) == 8 ? "double" : "float",
               label.c_str(), lg, median(ours), median(cub), median(ratio), wrong ? "WRONG" : "ok");
 }

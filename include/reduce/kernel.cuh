@@ -19,10 +19,11 @@ namespace reduce::detail {
 // What the epilogue needs beyond the output pointer.
 template <class Acc>
 struct grid_args {
-  std::uint64_t outputs = 1;            // BlockFinish none: threads 0..outputs-1 (over the grid) own an output
-  unsigned* counter = nullptr;          // single_pass: arrivals; polled: tickets (zero before the launch)
-  Acc* partials = nullptr;              // single_pass, cooperative: one per block
-  unsigned long long* slots = nullptr;  // polled: polled_slots<Acc>::words per block, zero before the launch
+  std::uint64_t outputs = 1;    // BlockFinish none: threads 0..outputs-1 (over the grid) own an output
+  unsigned* counter = nullptr;  // single_pass: arrivals; polled: tickets (zero before the launch)
+  Acc* partials = nullptr;      // single_pass: one per block
+  unsigned long long* slots =
+      nullptr;  // polled (zero before the launch), cooperative: polled_slots<Acc>::words a block
   unsigned long long* tally = nullptr;  // atomic on zeroed storage: the sum and the arrivals (zero before the launch)
 };
 
@@ -120,12 +121,24 @@ __device__ void cluster_fold(const Acc& v, Acc* out, Op op) {
 #endif
 }
 
-// The last block of single_pass and cooperative: folds the grid's gridDim.x block partials, each thread a strided
+// The last block of single_pass: folds the grid's gridDim.x block partials, each thread a strided
 // subset in index order, then the block reduction; thread 0 writes the result. Deterministic for a given grid.
 template <class block_reduce_t, int Block, class Acc, class Op>
 __device__ void fold_block_partials(typename block_reduce_t::TempStorage& temp, const Acc* partials, Acc* out, Op op) {
   Acc acc = op.template identity<Acc>();
   for (unsigned i = threadIdx.x; i < gridDim.x; i += Block) acc = op(acc, load_cg(partials + i));
+  __syncthreads();  // temp is reused
+  const Acc r = block_reduce_t(temp).reduce(acc, op);
+  if (threadIdx.x == 0) *out = r;
+}
+
+// The poller of Grid polled and Grid cooperative: waits for every block's ready marks, folds the results in block
+// order (Clear: and leaves the slots zero), then the block reduction; thread 0 writes the result.
+template <class Cfg, class T, bool Clear, class block_reduce_t, class Acc, class Op>
+__device__ void fold_slots(typename block_reduce_t::TempStorage& temp, unsigned long long* slots, Acc* out, Op op) {
+  using slots_t = polled_slots<Acc>;
+  constexpr unsigned batch = slots_t::batch_for(agent<typename Cfg::load, Cfg::block>::template bytes_per_thread<T>);
+  const Acc acc = slots_t::template fold<Cfg::block, batch, Clear>(slots, gridDim.x, op);
   __syncthreads();  // temp is reused
   const Acc r = block_reduce_t(temp).reduce(acc, op);
   if (threadIdx.x == 0) *out = r;
@@ -150,6 +163,13 @@ __device__ void reduce_and_hand_on(const T* in, I n, Acc* out, Op op, Tr tr, gri
   unsigned ticket = 0;  // Grid polled: taken on entry, so its round trip overlaps the walk
   if constexpr (kind == policy::epilogue::polled)
     if (threadIdx.x == 0) ticket = atomicAdd(g.counter, 1u);
+  // Grid cooperative: thread 0 clears the block's slots and arrives on the grid barrier (a block barrier, then one
+  // release arrival), so the arrival's fence is paid on entry, beside the walk, not after it.
+  [[maybe_unused]] cooperative_groups::grid_group::arrival_token arrival{};
+  if constexpr (kind == policy::epilogue::grid_barrier) {
+    if (threadIdx.x == 0) polled_slots<Acc>::clear(g.slots, blockIdx.x);
+    arrival = cooperative_groups::this_grid().barrier_arrive();
+  }
   constexpr bool one_tile = walks_one_tile<typename Cfg::grid>;
   const Acc partial =
       agent<typename Cfg::load, Cfg::block>::template walk<Acc, one_tile>(in, n, I(blockIdx.x), I(gridDim.x), op, tr);
@@ -175,15 +195,12 @@ __device__ void reduce_and_hand_on(const T* in, I n, Acc* out, Op op, Tr tr, gri
     } else if constexpr (kind == policy::epilogue::cluster) {
       cluster_fold<Cfg::grid::grid_size>(v, out, op);
     } else if constexpr (kind == policy::epilogue::grid_barrier) {
-      // Thread 0 stores the block's partial; the barrier's arrival (by thread 0, after a block barrier) releases it.
-      // The last block waits for every arrival (acquire) and folds. The barrier word is the driver's, ready at every
-      // cooperative launch, and no other block waits, so the rest of the grid retires as soon as it has arrived.
-      if (threadIdx.x == 0) g.partials[blockIdx.x] = v;
-      const cooperative_groups::grid_group grid = cooperative_groups::this_grid();
-      auto token = grid.barrier_arrive();
+      // Every block is resident (the launch's contract) and none waits, so the last block may poll: once the barrier
+      // says every block has cleared its slots, a ready mark is this launch's. The rest of the grid retires at once.
+      if (threadIdx.x == 0) polled_slots<Acc>::publish(g.slots, blockIdx.x, v);
       if (blockIdx.x != gridDim.x - 1) return;
-      grid.barrier_wait(cuda::std::move(token));
-      fold_block_partials<block_reduce_t, Cfg::block>(temp, g.partials, out, op);
+      cooperative_groups::this_grid().barrier_wait(cuda::std::move(arrival));
+      fold_slots<Cfg, T, false, block_reduce_t>(temp, g.slots, out, op);
     } else if constexpr (kind == policy::epilogue::polled) {
       // Thread 0 publishes the block's result (value and ready mark in one store per 4 bytes, no fence). The block
       // with the last ticket saw every other block take one first: all of them are running and none waits on
@@ -198,13 +215,7 @@ __device__ void reduce_and_hand_on(const T* in, I n, Acc* out, Op op, Tr tr, gri
       if (!poller) return;
       if (threadIdx.x == 0)
         cuda::atomic_ref<unsigned, cuda::thread_scope_device>(*g.counter).store(0, cuda::memory_order_relaxed);
-      using slots_t = polled_slots<Acc>;
-      constexpr unsigned batch =
-          slots_t::batch_for(agent<typename Cfg::load, Cfg::block>::template bytes_per_thread<T>);
-      const Acc acc = slots_t::template fold<Cfg::block, batch>(g.slots, gridDim.x, op);
-      __syncthreads();  // temp is reused
-      const Acc r = block_reduce_t(temp).reduce(acc, op);
-      if (threadIdx.x == 0) *out = r;
+      fold_slots<Cfg, T, true, block_reduce_t>(temp, g.slots, out, op);
     } else {
       // Last block done: thread 0 publishes its partial with release semantics; the block that takes the last
       // ticket acquires every other block's partial and folds them in block order (deterministic).

@@ -1,6 +1,7 @@
-// Grid polled's slots: a block's result as 8-byte words, each holding 4 bytes of the result beside a ready mark, so
-// one single-copy-atomic store publishes both (no fence) and the poller never sees a value without its mark. A slot
-// of zero is "not ready": the storage must hold zeros at entry, and the poller clears every slot it has read.
+// Grid polled's and Grid cooperative's slots: a block's result as 8-byte words, each holding 4 bytes of the result
+// beside a ready mark, so one single-copy-atomic store publishes both (no fence) and the poller never sees a value
+// without its mark. A slot of zero is "not ready". Grid polled needs the slots zero at entry and clears every slot it
+// has read; Grid cooperative has each block clear its own on entry, ordered before the poll by the grid barrier.
 #pragma once
 #include <cstring>
 #include <cuda/atomic>
@@ -11,10 +12,7 @@ namespace reduce::detail {
 template <class Acc>
 struct polled_slots {
   static_assert(cuda::std::is_trivially_copyable_v<Acc>, "reduce: accumulators must be trivially copyable");
-  static_assert(sizeof(Acc) % 4 == 0,
-                "reduce: Grid polled stores an accumulator in 4-byte pieces; use an accumulator whose size is a "
-                "multiple of 4 bytes, or Grid single_pass");
-  static constexpr unsigned words = sizeof(Acc) / 4;  // slots per block
+  static constexpr unsigned words = (sizeof(Acc) + 3) / 4;  // slots per block (a 2-byte accumulator fills one)
   static constexpr unsigned long long ready = 1ull << 32;
   // Slot loads a thread of the poller has in flight before it checks any. One at a time, a 4096-block grid spent 4.1
   // µs polling at 2^24; 8 at once kept the poller at the default's pace up to 2^28 (perf-notes attempt 15). The fold
@@ -28,16 +26,21 @@ struct polled_slots {
   }
   using ref = cuda::atomic_ref<unsigned long long, cuda::thread_scope_device>;
 
+  // Thread 0 of block b: marks its slots not ready (Grid cooperative, on entry).
+  __device__ static void clear(unsigned long long* slots, unsigned b) {
+    for (unsigned k = 0; k < words; ++k) ref(slots[b * words + k]).store(0, cuda::memory_order_relaxed);
+  }
+
   // Thread 0 of block b: publishes v.
   __device__ static void publish(unsigned long long* slots, unsigned b, const Acc& v) {
-    unsigned w[words];
+    unsigned w[words] = {};
     memcpy(w, &v, sizeof(Acc));
     for (unsigned k = 0; k < words; ++k) ref(slots[b * words + k]).store(ready | w[k], cuda::memory_order_relaxed);
   }
 
   // Every thread of the poller: waits for the results of blocks threadIdx.x, + Block, ... (< blocks), folds them in
-  // that order (so the grid's fold order is fixed) and clears their slots.
-  template <int Block, unsigned Batch, class Op>
+  // that order (so the grid's fold order is fixed) and, with Clear, clears their slots.
+  template <int Block, unsigned Batch, bool Clear, class Op>
   __device__ static Acc fold(unsigned long long* slots, unsigned blocks, Op op) {
     Acc acc = op.template identity<Acc>();
     for (unsigned first = threadIdx.x; first < blocks; first += Batch * Block) {
@@ -59,7 +62,7 @@ struct polled_slots {
           ref slot(slots[b * words + k]);
           while (!(w[j][k] & ready)) w[j][k] = slot.load(cuda::memory_order_relaxed);
           payload[k] = unsigned(w[j][k]);
-          slot.store(0, cuda::memory_order_relaxed);
+          if constexpr (Clear) slot.store(0, cuda::memory_order_relaxed);
         }
         Acc v;
         memcpy(&v, payload, sizeof(Acc));

@@ -1,8 +1,10 @@
-// Grid cooperative: a cooperative launch of at most the resident grid; every block stores its partial and arrives on
-// the launch's grid barrier, and the last block waits on it and folds the partials in block order. The barrier word
-// is the driver's (prepared for every cooperative launch) and the partials are written before they are read, so
-// nothing in the caller's storage needs a known state: one launch, no memset (docs/perf-notes.md, attempt 11).
+// Grid cooperative: a cooperative launch of at most the resident grid. Every block clears its slots and arrives on
+// the launch's grid barrier on entry, walks, and publishes its result with a ready mark (Grid polled's slots); the
+// last block waits on the barrier after its own walk and polls the marks. The barrier word is the driver's (prepared
+// for every cooperative launch) and each slot is cleared before it is polled, so nothing in the caller's storage
+// needs a known state: one launch, no memset (docs/perf-notes.md, attempts 11 and 29).
 #pragma once
+#include "../detail/polled_slots.cuh"
 #include "single_pass.cuh"
 
 namespace reduce::detail {
@@ -24,14 +26,14 @@ template <int G>
 struct grid_dispatch<policy::cooperative<G>> {
   using fallback = grid_dispatch<policy::single_pass<G>>;
 
-  // One partial per block, or the fallback's storage where that is larger (it may run instead; its kernel's
-  // occupancy, and so its grid, can differ).
+  // The slots of one block per resident block, or the fallback's storage where that is larger (it may run instead; its
+  // kernel's occupancy, and so its grid, can differ).
   template <class Cfg, class T, class Acc, class Op, class Tr>
   static cudaError_t temp_bytes(std::uint64_t n, std::size_t& bytes) {
     int resident = 0;
     if (cudaError_t e = persistent_grid<Cfg, T, Acc, Op, Tr>(resident)) return e;
     if (cudaError_t e = fallback::template temp_bytes<single_pass_config<Cfg, G>, T, Acc, Op, Tr>(n, bytes)) return e;
-    bytes = std::max(bytes, align_up(std::size_t(resident) * sizeof(Acc)));
+    bytes = std::max(bytes, align_up(std::size_t(resident) * polled_slots<Acc>::words * sizeof(unsigned long long)));
     return cudaSuccess;
   }
 
@@ -43,7 +45,7 @@ struct grid_dispatch<policy::cooperative<G>> {
     unsigned blocks = 0;
     if (cudaError_t e = fixed_grid_blocks<Cfg, T, Acc, Op, Tr>(in, n, blocks)) return e;
     grid_args<Acc> g;
-    g.partials = static_cast<Acc*>(temp);
+    g.slots = static_cast<unsigned long long*>(temp);
     return launch<Cfg>(blocks, in, n, out, op, g, stream, follows::callers_work, tr);
   }
 };

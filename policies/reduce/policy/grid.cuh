@@ -51,10 +51,11 @@ struct polled {
 };
 
 // A cooperative launch (every block resident at once) of a fixed grid (Grid blocks, at most the resident capacity;
-// 0 = that capacity) with a grid-stride loop. Each block stores its result and arrives on the grid barrier the driver
-// prepares for every cooperative launch; only the last block waits on it, then folds the partials in block order.
-// One launch, nothing to reset, deterministic for a given grid. Where the device has no cooperative launch it runs
-// as single_pass<Grid>.
+// 0 = that capacity) with a grid-stride loop. Each block clears its slot and arrives on the grid barrier the driver
+// prepares for every cooperative launch on entry, then publishes its result with a ready mark (as polled does); only
+// the last block waits on the barrier, then polls the marks and folds in block order. One launch on any storage,
+// nothing to reset, deterministic for a given grid. Where the device has no cooperative launch it runs as
+// single_pass<Grid>.
 template <int Grid = 0>
 struct cooperative {
   static_assert(Grid >= 0, "reduce: cooperative<Grid>: Grid is a block count, or 0 for the device's resident capacity");

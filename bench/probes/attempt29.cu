@@ -1,0 +1,44 @@
+// Probes 27 and 28 of attempt 29 (docs/perf-attempts-29.md), outside the CMake build; the harness is pairing.cuh:
+//   nvcc -O3 -arch=sm_90 -std=c++17 -Iinclude -Ipolicies -DPROBE=27 -DVARIANT='"r27"' bench/probes/attempt29.cu
+// PROBE=27: what a cold instruction fetch costs after the L2 flush. The flush evicts the kernels' code with the data,
+// so each timed call fetches its code from DRAM as it runs; the polled kernel's fold runs only in the last block, after
+// the walk, and its lines are fetched then, on the critical path. Each row is sampled twice: as the bench samples it,
+// and with the same call run on a twin input just after the flush (its code in L2 and the SMs' instruction caches, the
+// timed input still in DRAM). CUB gets the same treatment. PROBE=28: Grid cooperative with its arrival on entry and
+// polled slots, built against the library before and after the change (VARIANT names the build), beside the default
+// on a workspace. Five rounds, so that a difference has to repeat.
+#include "pairing.cuh"
+
+template <class Load, int Block>
+using coop = p::config<Load, p::shuffle, p::sequential, p::cooperative<>, Block>;
+
+int main() {
+  pairing_setup();
+#if PROBE == 28
+  data<float> f(24);
+  data<double> d(22);
+  for (int round = 0; round < 5; ++round) {
+    std::printf("round %d\n", round);
+    for (int lg : {16, 18, 20, 22, 24}) {
+      row<D>("default-workspace", f, lg);
+      row<coop<p::vector<4>, 256>>("vec4/shuffle/coop/b256", f, lg);
+      row<coop<p::vector<4>, 512>>("vec4/shuffle/coop/b512", f, lg);
+    }
+    for (int lg : {20, 22}) {
+      row<D>("default-workspace", d, lg);
+      row<coop<p::vector<4>, 512>>("vec4/shuffle/coop/b512", d, lg);
+    }
+  }
+#else
+  data<float> f(24, true);
+  using multipass512 = p::config<p::vector<4>, p::shuffle, p::sequential, p::multipass, 512>;
+  for (int round = 0; round < 5; ++round) {
+    std::printf("round %d\n", round);
+    for (int lg : {12, 16, 20, 22, 24})
+      for (bool warm : {false, true}) {
+        row<D>("default-workspace", f, lg, 0, warm);
+        if (lg >= 20) row<multipass512>("vec4/shuffle/multipass/b512", f, lg, 0, warm);
+      }
+  }
+#endif
+}
