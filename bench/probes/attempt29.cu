@@ -6,7 +6,9 @@
 // and with the same call run on a twin input just after the flush (its code in L2 and the SMs' instruction caches, the
 // timed input still in DRAM). CUB gets the same treatment. PROBE=28: Grid cooperative with its arrival on entry and
 // polled slots, built against the library before and after the change (VARIANT names the build), beside the default
-// on a workspace. Five rounds, so that a difference has to repeat.
+// on a workspace. PROBE=29: where the new cooperative kernel's time over polled goes, from builds against copies of
+// the library with one step of its epilogue removed or moved (VARIANT names the build; docs/perf-attempts-29.md),
+// beside the default on a workspace and on raw storage. Five rounds (three for 29), so that a difference repeats.
 #include "pairing.cuh"
 
 template <class Load, int Block>
@@ -14,7 +16,18 @@ using coop = p::config<Load, p::shuffle, p::sequential, p::cooperative<>, Block>
 
 int main() {
   pairing_setup();
-#if PROBE == 28
+#if PROBE == 29
+  data<float> f(24);
+  for (int round = 0; round < 3; ++round) {
+    std::printf("round %d\n", round);
+    for (int lg : {18, 20, 22, 24}) {
+      row<D>("default-workspace", f, lg);
+      row<D>("default", f, lg, 0, storage::raw);
+      row<coop<p::vector<4>, 256>>("vec4/shuffle/coop/b256", f, lg, 0, storage::raw);
+      row<coop<p::vector<4>, 512>>("vec4/shuffle/coop/b512", f, lg, 0, storage::raw);
+    }
+  }
+#elif PROBE == 28
   data<float> f(24);
   data<double> d(22);
   for (int round = 0; round < 5; ++round) {
@@ -36,8 +49,9 @@ int main() {
     std::printf("round %d\n", round);
     for (int lg : {12, 16, 20, 22, 24})
       for (bool warm : {false, true}) {
-        row<D>("default-workspace", f, lg, 0, warm);
-        if (lg >= 20) row<multipass512>("vec4/shuffle/multipass/b512", f, lg, 0, warm);
+        const storage how = warm ? storage::warm_code : storage::workspace;
+        row<D>("default-workspace", f, lg, 0, how);
+        if (lg >= 20) row<multipass512>("vec4/shuffle/multipass/b512", f, lg, 0, how);
       }
   }
 #endif

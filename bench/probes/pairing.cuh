@@ -102,17 +102,32 @@ struct data {
   }
 };
 
+// How a row calls ours: on the workspace; the same, with the code warmed after the flush (each timed call is preceded
+// by the same call on the twin: same kernels, other data, so the code is in L2 and the SMs' instruction caches while
+// the input is not; needs data<T>(lg, true)); or on raw temporary storage (the CUB-style call, allocated per row).
+enum class storage { workspace, warm_code, raw };
+
 // skip: the input starts that many elements past the allocation's (256-byte aligned) start, for ours and CUB's alike.
-// warm_code: after the flush, each timed call is preceded by the same call on the twin (same kernels, other data), so
-// the kernels' code is in L2 and the SMs' instruction caches while the input is not (data<T>(lg, true)).
 template <class Cfg, class T>
-void row(const char* name, data<T>& d, int lg, size_t skip = 0, bool warm_code = false) {
+void row(const char* name, data<T>& d, int lg, size_t skip = 0, storage how = storage::workspace) {
   const size_t n = size_t(1) << lg;
   const T* in = d.in + skip;
   const double expected = d.exact(skip, n);
   std::vector<double> ours, cub, ratio;
   int wrong = 0;
-  auto call = [&] { CK(reduce::device_reduce<Cfg>(d.ws, in, d.out, n, reduce::sum{}, cudaStream_t(0))); };
+  const bool warm_code = how == storage::warm_code;
+  size_t raw_bytes = 0;
+  void* raw = nullptr;
+  if (how == storage::raw) {
+    CK(reduce::device_reduce<Cfg>(nullptr, raw_bytes, in, d.out, n));
+    CK(cudaMalloc(&raw, std::max<size_t>(raw_bytes, 16)));
+  }
+  auto call = [&] {
+    if (how == storage::raw)
+      CK(reduce::device_reduce<Cfg>(raw, raw_bytes, in, d.out, n, reduce::sum{}, cudaStream_t(0)));
+    else
+      CK(reduce::device_reduce<Cfg>(d.ws, in, d.out, n, reduce::sum{}, cudaStream_t(0)));
+  };
   auto check = [&] {
     T h;
     CK(cudaMemcpy(&h, d.out, sizeof(T), cudaMemcpyDeviceToHost));
@@ -135,8 +150,10 @@ void row(const char* name, data<T>& d, int lg, size_t skip = 0, bool warm_code =
     }
     if (i) ours.push_back(a), cub.push_back(b), ratio.push_back(b / a);
   }
+  if (raw) CK(cudaFree(raw));
   std::string label = skip ? std::string(name) + "+" + std::to_string(skip) : std::string(name);
   if (warm_code) label += " warm";
+  if (how == storage::raw) label += " raw";
   std::printf("%s %-6s %-36s 2^%d %8.2f us  CUB %8.2f  ratio %.3f  %s\n", VARIANT, sizeof(T) == 8 ? "double" : "float",
               label.c_str(), lg, median(ours), median(cub), median(ratio), wrong ? "WRONG" : "ok");
 }

@@ -8,6 +8,9 @@
 // grid led polled at every size from 2^14 to 2^22 on the H100 and at all but 2^16 on the H200, by 0.02-0.07x CUB; on a
 // workspace that grid's 32-bit integer sums now skip the preset of the output as well (attempt 21: int32 at 2^20 on a
 // workspace 1.38x CUB on the H100 and 1.40x on the H200 in device runs 91 and 90, against 1.28x and 1.25x before).
+// The 4-byte table's cooperative pick (2^26..2^27) was measured with that grid's earlier epilogue; attempt 29's
+// (arrival on entry, polled slots) read the raw default there at 1.03x CUB on both GPUs in device runs 152 and 153,
+// as before it (runs 146, 147).
 #pragma once
 #include <boost/mp11.hpp>
 #include <cstdint>
