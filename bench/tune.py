@@ -16,11 +16,12 @@ same bits, so the atomic grid is allowed too (measure it with an integer --type)
 calls on a reduce::workspace (`sm90_workspace`), where Grid polled is allowed too (the bench runs its rows on a
 workspace; on raw storage it would pay a memset, so the other tables leave it out); both: `sm90_exact_workspace`,
 integer calls on a workspace, where both are candidates (measured in device runs 64 and 66: the atomic grid led, so
-the header has no such table and those calls read sm90_exact). The table has the fewest ranges of
-n in which one kernel is a candidate throughout (each kernel is instantiated per type and op); a range ends halfway
-(in log2) to the next measured size. --pin fixes the kernel at one size, where a paired probe of two tables (each
-call against CUB in the same process, several rounds) disagreed with the runs' one row per kernel. Prints the table
-with its evidence; --write replaces it between the @generated markers.
+the header has no such table and those calls read sm90_exact). The table has the fewest ranges of n in which one
+kernel is a candidate throughout (each kernel is instantiated per type and op); a range ends halfway (in log2) to the
+next measured size (between 2^k and 2^(k+1): at floor(2^(k+0.5))). --pin fixes the kernel at one size, where a paired
+probe of two tables (each call against CUB in the same process, several rounds) disagreed with the runs' one row per
+kernel, or where the runs that measured it are not the ones given. Prints the table with its evidence; --write
+replaces it between the @generated markers.
 """
 import argparse
 import csv
@@ -141,7 +142,9 @@ def main():
             bound = "~std::uint64_t(0)"
         else:
             nxt = sizes[sizes.index(last) + 1]
-            bound = f"std::uint64_t(1) << {int(round((math.log2(last) + math.log2(nxt)) / 2))}"
+            mid = (math.log2(last) + math.log2(nxt)) / 2  # the geometric midpoint: a power of two, or in between
+            bound = (f"std::uint64_t(1) << {int(mid)}" if mid == int(mid) else
+                     f"std::uint64_t({math.floor(2 ** mid)}) /* 2^{mid:g} */")
         lines.append((k, bound))
 
     kind = "_".join(k for k, on in (("exact", a.exact), ("workspace", a.workspace)) if on)

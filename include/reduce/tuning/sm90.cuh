@@ -8,9 +8,9 @@
 // grid led polled at every size from 2^14 to 2^22 on the H100 and at all but 2^16 on the H200, by 0.02-0.07x CUB; on a
 // workspace that grid's 32-bit integer sums now skip the preset of the output as well (attempt 21: int32 at 2^20 on a
 // workspace 1.38x CUB on the H100 and 1.40x on the H200 in device runs 91 and 90, against 1.28x and 1.25x before).
-// The 4-byte table's cooperative pick (2^26..2^27) was measured with that grid's earlier epilogue; attempt 29's
-// (arrival on entry, polled slots) read the raw default there at 1.03x CUB on both GPUs in device runs 152 and 153,
-// as before it (runs 146, 147).
+// The float tables also hold the odd powers of two (2^11..2^25), where a kernel's tile count steps: with only the
+// even ones measured, 2^11 on a workspace ran a two-block single-pass kernel at 0.83-0.90x CUB (attempt 29). The
+// double and int32 tables are measured at the even powers only.
 #pragma once
 #include <boost/mp11.hpp>
 #include <cstdint>
@@ -29,20 +29,28 @@ struct sm90_workspace;
 
 // @generated-begin 4
 // clang-format off
-// 4-byte elements, deterministic Grids. H100 80GB HBM3: device run 37 (scripts/bench.sh on a fresh clone of 477029c; paired rows of every deterministic kernel at 2^14..2^24, unpaired matrix rows elsewhere), run 43 (paired rows of the vec4 deterministic kernels at 2^26..2^30, commit fd3460b) and run 47 (scripts/bench.sh on a fresh clone of 49646d7, paired rows at 2^14..2^30); H200: run 36 (paired rows of 41 candidates at 2^12..2^26, 61dd14b), run 34 (scripts/bench.sh on a fresh clone of 0c2a3aa, unpaired, for 2^10) and run 44 (as run 43); 2026-11-21, docs/device-runs.md
+// 4-byte elements, deterministic Grids. H100 80GB HBM3: device runs 152 (scripts/bench.sh on a fresh copy of 44ce486: the even sizes) and 162 (reduce-bench --matrix --sizes=11:25:2 with the paired group's kernels and filter, float, on 44ce486: the odd sizes); H200: runs 153 and 163 (the same). Every size is pinned (--pin): the odd sizes to whichever of the two neighbouring ranges' kernels probe 31 (runs 160, 161: three in-process rounds of both, paired with CUB) and runs 162/163 read faster (attempt 29, docs/perf-attempts-29.md), the even sizes to the table before (runs 37, 43, 47, 36, 34, 44: attempts 12 and 14); 2026-11-22, docs/device-runs.md
 // n: picked kernel; per run: its µs / the fastest allowed kernel's µs, CUB µs (CUB / picked); where the run
 // paired kernels with CUB (`paired`), times are in units of CUB's and the ratio is the per-pair median
-//   2^10: scalar4-striped/shuffle/cluster16/b256 | H100-r37 3.84 / 3.84, CUB 4.83 (1.26x) | H200-r34 3.62 / 3.62, CUB 4.61 (1.27x) | H100-r47 3.81 / 3.81, CUB 4.51 (1.18x)
-//   2^12: vec4-striped/shuffle/multipass/b256 | H200-r36 paired 1.00 / 1.00, CUB 1.00 (1.00x)
-//   2^14: vec4-striped/shuffle/cluster16/b1024 | H100-r37 paired 0.65 / 0.65, CUB 1.00 (1.53x) | H200-r36 paired 0.63 / 0.63, CUB 1.00 (1.58x) | H100-r47 paired 0.68 / 0.67, CUB 1.00 (1.47x)
-//   2^16: vec4-striped/unrolled/cluster16/b256 | H100-r37 paired 0.75 / 0.72, CUB 1.00 (1.34x) | H200-r36 paired 0.69 / 0.69, CUB 1.00 (1.45x) | H100-r47 paired 0.73 / 0.72, CUB 1.00 (1.37x)
-//   2^18: vec4-striped/shuffle/cluster16/b1024 | H100-r37 paired 0.78 / 0.78, CUB 1.00 (1.29x) | H200-r36 paired 0.81 / 0.80, CUB 1.00 (1.23x) | H100-r47 paired 0.82 / 0.80, CUB 1.00 (1.22x)
-//   2^20: vec4-striped/shuffle/multipass/b256 | H100-r37 paired 0.85 / 0.82, CUB 1.00 (1.18x) | H200-r36 paired 0.85 / 0.84, CUB 1.00 (1.18x) | H100-r47 paired 0.88 / 0.84, CUB 1.00 (1.14x)
-//   2^22: vec4-striped/unrolled/multipass/b256 | H100-r37 paired 0.87 / 0.87, CUB 1.00 (1.15x) | H200-r36 paired 0.86 / 0.85, CUB 1.00 (1.16x) | H100-r47 paired 0.90 / 0.89, CUB 1.00 (1.11x)
-//   2^24: vec4-striped/unrolled/multipass/b256 | H100-r37 paired 0.95 / 0.95, CUB 1.00 (1.05x) | H200-r36 paired 0.94 / 0.94, CUB 1.00 (1.06x) | H100-r47 paired 0.97 / 0.95, CUB 1.00 (1.03x)
-//   2^26: vec4-striped/shuffle/coop/b512 | H200-r36 paired 0.96 / 0.96, CUB 1.00 (1.04x) | H100-r43 paired 0.97 / 0.97, CUB 1.00 (1.03x) | H200-r44 paired 0.97 / 0.95, CUB 1.00 (1.03x) | H100-r47 paired 0.98 / 0.96, CUB 1.00 (1.02x)
-//   2^28: vec4-striped/shuffle/multipass/b512 | H100-r43 paired 0.98 / 0.98, CUB 1.00 (1.02x) | H200-r44 paired 0.99 / 0.99, CUB 1.00 (1.01x) | H100-r47 paired 0.97 / 0.97, CUB 1.00 (1.03x)
-//   2^30: vec4-striped/shuffle/multipass/b512 | H100-r43 paired 0.97 / 0.96, CUB 1.00 (1.04x) | H200-r44 paired 0.99 / 0.99, CUB 1.00 (1.01x) | H100-r47 paired 0.96 / 0.96, CUB 1.00 (1.04x)
+//   2^10: scalar4-striped/shuffle/cluster16/b256 | H100-r152 3.90 / 3.90, CUB 4.96 (1.27x) | H200-r153 3.49 / 3.46, CUB 4.16 (1.19x)
+//   2^11: vec4-striped/shuffle/multipass/b256 | H100-r162 paired 0.77 / 0.74, CUB 1.00 (1.29x) | H200-r163 paired 0.74 / 0.72, CUB 1.00 (1.35x)
+//   2^12: vec4-striped/shuffle/multipass/b256 | H100-r152 4.10 / 4.06, CUB 4.06 (0.99x) | H200-r153 3.81 / 3.81, CUB 3.84 (1.01x)
+//   2^13: vec4-striped/shuffle/cluster16/b1024 | H100-r162 paired 0.61 / 0.58, CUB 1.00 (1.64x) | H200-r163 paired 0.62 / 0.60, CUB 1.00 (1.61x)
+//   2^14: vec4-striped/shuffle/cluster16/b1024 | H100-r152 paired 0.62 / 0.62, CUB 1.00 (1.60x) | H200-r153 paired 0.67 / 0.65, CUB 1.00 (1.50x)
+//   2^15: vec4-striped/unrolled/cluster16/b256 | H100-r162 paired 0.74 / 0.69, CUB 1.00 (1.35x) | H200-r163 paired 0.65 / 0.65, CUB 1.00 (1.53x)
+//   2^16: vec4-striped/unrolled/cluster16/b256 | H100-r152 paired 0.70 / 0.70, CUB 1.00 (1.42x) | H200-r153 paired 0.72 / 0.70, CUB 1.00 (1.39x)
+//   2^17: vec4-striped/shuffle/cluster16/b1024 | H100-r162 paired 0.77 / 0.72, CUB 1.00 (1.30x) | H200-r163 paired 0.77 / 0.72, CUB 1.00 (1.30x)
+//   2^18: vec4-striped/shuffle/cluster16/b1024 | H100-r152 paired 0.81 / 0.79, CUB 1.00 (1.24x) | H200-r153 paired 0.78 / 0.78, CUB 1.00 (1.28x)
+//   2^19: vec4-striped/shuffle/multipass/b256 | H100-r162 paired 0.85 / 0.78, CUB 1.00 (1.17x) | H200-r163 paired 0.84 / 0.81, CUB 1.00 (1.18x)
+//   2^20: vec4-striped/shuffle/multipass/b256 | H100-r152 paired 0.84 / 0.81, CUB 1.00 (1.19x) | H200-r153 paired 0.86 / 0.84, CUB 1.00 (1.16x)
+//   2^21: vec4-striped/shuffle/multipass/b256 | H100-r162 paired 0.86 / 0.83, CUB 1.00 (1.16x) | H200-r163 paired 0.82 / 0.82, CUB 1.00 (1.21x)
+//   2^22: vec4-striped/unrolled/multipass/b256 | H100-r152 paired 0.86 / 0.83, CUB 1.00 (1.16x) | H200-r153 paired 0.87 / 0.86, CUB 1.00 (1.16x)
+//   2^23: vec4-striped/unrolled/multipass/b256 | H100-r162 paired 0.90 / 0.89, CUB 1.00 (1.11x) | H200-r163 paired 0.89 / 0.87, CUB 1.00 (1.13x)
+//   2^24: vec4-striped/unrolled/multipass/b256 | H100-r152 paired 0.96 / 0.95, CUB 1.00 (1.04x) | H200-r153 paired 0.96 / 0.94, CUB 1.00 (1.05x)
+//   2^25: vec4-striped/shuffle/coop/b512 | H100-r162 paired 0.96 / 0.95, CUB 1.00 (1.04x) | H200-r163 paired 0.96 / 0.95, CUB 1.00 (1.04x)
+//   2^26: vec4-striped/shuffle/coop/b512 | H100-r152 paired 0.98 / 0.97, CUB 1.00 (1.02x) | H200-r153 paired 0.98 / 0.96, CUB 1.00 (1.02x)
+//   2^28: vec4-striped/shuffle/multipass/b512 | H100-r152 paired 0.98 / 0.98, CUB 1.00 (1.02x) | H200-r153 paired 0.99 / 0.99, CUB 1.00 (1.01x)
+//   2^30: vec4-striped/shuffle/multipass/b512 | H100-r152 paired 0.97 / 0.96, CUB 1.00 (1.03x) | H200-r153 paired 0.99 / 0.99, CUB 1.00 (1.01x)
 template <>
 struct sm90<4> {
   using configs = boost::mp11::mp_list<tp::config<tp::scalar<4>, tp::shuffle, tp::sequential, tp::cluster<>, 256>,
@@ -54,7 +62,7 @@ struct sm90<4> {
       tp::config<tp::vector<4>, tp::unrolled, tp::sequential, tp::multipass, 256>,
       tp::config<tp::vector<4>, tp::shuffle, tp::sequential, tp::cooperative<>, 512>,
       tp::config<tp::vector<4>, tp::shuffle, tp::sequential, tp::multipass, 512>>;
-  static constexpr std::uint64_t up_to[] = {std::uint64_t(1) << 11, std::uint64_t(1) << 13, std::uint64_t(1) << 15, std::uint64_t(1) << 17, std::uint64_t(1) << 19, std::uint64_t(1) << 21, std::uint64_t(1) << 25, std::uint64_t(1) << 27, ~std::uint64_t(0)};
+  static constexpr std::uint64_t up_to[] = {std::uint64_t(1448) /* 2^10.5 */, std::uint64_t(5792) /* 2^12.5 */, std::uint64_t(23170) /* 2^14.5 */, std::uint64_t(92681) /* 2^16.5 */, std::uint64_t(370727) /* 2^18.5 */, std::uint64_t(2965820) /* 2^21.5 */, std::uint64_t(23726566) /* 2^24.5 */, std::uint64_t(1) << 27, ~std::uint64_t(0)};
 };
 // clang-format on
 // @generated-end 4
@@ -120,20 +128,28 @@ struct sm90_exact<4> {
 
 // @generated-begin workspace4
 // clang-format off
-// 4-byte elements, calls on a reduce::workspace, deterministic Grids with polled. H100 80GB HBM3: device runs 122 (scripts/bench.sh on a fresh clone of fe077c9; paired rows of every deterministic kernel with polled at 2^14..2^24 and of the vec4 ones at 2^26..2^30) and 125 (the same on a fresh clone of 370076a); H200: run 126 (the same as run 125). Attempt 25 shortened the vector kernels' prologue, so the runs before it (54-60) no longer rank them. Pinned (--pin) at 2^10, 2^20 and 2^22 to the kernels of the table before: probe 20 (device run 127, H100, four rounds of both tables paired with CUB) read tune.py's picks there 0.1-0.3 µs slower (2^22 on the H100: 10.27-10.34 against 10.02-10.08 µs, 1.22-1.27 against 1.25-1.26x CUB in the same pairs) (attempt 26, docs/perf-notes.md); 2026-11-22, docs/device-runs.md
+// 4-byte elements, calls on a reduce::workspace, deterministic Grids with polled. H100 80GB HBM3: device runs 152 (scripts/bench.sh on a fresh copy of 44ce486: the even sizes) and 162 (reduce-bench --matrix --sizes=11:25:2 with the paired group's kernels and filter, float, on 44ce486: the odd sizes); H200: runs 153 and 163 (the same). Every size is pinned (--pin): the odd sizes to whichever of the two neighbouring ranges' kernels probe 31 (runs 160, 161: three in-process rounds of both, paired with CUB) and runs 162/163 read faster (attempt 29, docs/perf-attempts-29.md), the even sizes to the table before (runs 122, 125, 126, with probe 20's pins at 2^10, 2^20, 2^22: attempt 26); 2026-11-22, docs/device-runs.md
 // n: picked kernel; per run: its µs / the fastest allowed kernel's µs, CUB µs (CUB / picked); where the run
 // paired kernels with CUB (`paired`), times are in units of CUB's and the ratio is the per-pair median
-//   2^10: scalar4-striped/shuffle/singlepass/b256 | H100-r122 3.94 / 3.94, CUB 5.02 (1.28x) | H100-r125 4.00 / 4.00, CUB 4.96 (1.24x) | H200-r126 3.90 / 3.71, CUB 4.64 (1.19x)
-//   2^12: vec4-striped/shuffle/gridstride/b256 | H100-r122 4.13 / 4.13, CUB 4.13 (1.00x) | H100-r125 4.06 / 4.06, CUB 4.06 (1.00x) | H200-r126 3.94 / 3.94, CUB 3.94 (1.00x)
-//   2^14: vec4-striped/shuffle/cluster16/b1024 | H100-r122 paired 0.62 / 0.62, CUB 1.00 (1.61x) | H100-r125 paired 0.62 / 0.62, CUB 1.00 (1.62x) | H200-r126 paired 0.63 / 0.63, CUB 1.00 (1.60x)
-//   2^16: vec4-striped/unrolled/cluster16/b256 | H100-r122 paired 0.72 / 0.69, CUB 1.00 (1.39x) | H100-r125 paired 0.71 / 0.70, CUB 1.00 (1.41x) | H200-r126 paired 0.64 / 0.64, CUB 1.00 (1.57x)
-//   2^18: vec4-striped/shuffle/polled/b256 | H100-r122 paired 0.73 / 0.71, CUB 1.00 (1.38x) | H100-r125 paired 0.71 / 0.71, CUB 1.00 (1.42x) | H200-r126 paired 0.74 / 0.74, CUB 1.00 (1.35x)
-//   2^20: vec4-striped/shuffle/polled/b256 | H100-r122 paired 0.77 / 0.75, CUB 1.00 (1.30x) | H100-r125 paired 0.76 / 0.76, CUB 1.00 (1.32x) | H200-r126 paired 0.76 / 0.76, CUB 1.00 (1.32x)
-//   2^22: vec4-striped/shuffle/polled/b512 | H100-r122 paired 0.83 / 0.82, CUB 1.00 (1.21x) | H100-r125 paired 0.82 / 0.80, CUB 1.00 (1.21x) | H200-r126 paired 0.79 / 0.79, CUB 1.00 (1.26x)
-//   2^24: vec4-striped/shuffle/polled/b512 | H100-r122 paired 0.92 / 0.92, CUB 1.00 (1.09x) | H100-r125 paired 0.92 / 0.92, CUB 1.00 (1.08x) | H200-r126 paired 0.91 / 0.91, CUB 1.00 (1.09x)
-//   2^26: vec4-striped/shuffle/multipass/b512 | H100-r122 paired 0.98 / 0.97, CUB 1.00 (1.03x) | H100-r125 paired 0.97 / 0.97, CUB 1.00 (1.03x) | H200-r126 paired 0.97 / 0.97, CUB 1.00 (1.03x)
-//   2^28: vec4-striped/shuffle/multipass/b512 | H100-r122 paired 0.98 / 0.98, CUB 1.00 (1.02x) | H100-r125 paired 0.99 / 0.99, CUB 1.00 (1.01x) | H200-r126 paired 0.99 / 0.99, CUB 1.00 (1.01x)
-//   2^30: vec4-striped/shuffle/multipass/b512 | H100-r122 paired 0.97 / 0.97, CUB 1.00 (1.03x) | H100-r125 paired 0.99 / 0.99, CUB 1.00 (1.01x) | H200-r126 paired 0.99 / 0.99, CUB 1.00 (1.01x)
+//   2^10: scalar4-striped/shuffle/singlepass/b256 | H100-r152 3.94 / 3.90, CUB 4.96 (1.26x) | H200-r153 3.49 / 3.46, CUB 4.16 (1.19x)
+//   2^11: vec4-striped/shuffle/gridstride/b256 | H100-r162 paired 0.78 / 0.74, CUB 1.00 (1.28x) | H200-r163 paired 0.77 / 0.72, CUB 1.00 (1.30x)
+//   2^12: vec4-striped/shuffle/gridstride/b256 | H100-r152 4.06 / 4.06, CUB 4.06 (1.00x) | H200-r153 3.81 / 3.81, CUB 3.84 (1.01x)
+//   2^13: vec4-striped/shuffle/cluster16/b1024 | H100-r162 paired 0.61 / 0.58, CUB 1.00 (1.64x) | H200-r163 paired 0.62 / 0.59, CUB 1.00 (1.61x)
+//   2^14: vec4-striped/shuffle/cluster16/b1024 | H100-r152 paired 0.62 / 0.62, CUB 1.00 (1.60x) | H200-r153 paired 0.67 / 0.65, CUB 1.00 (1.50x)
+//   2^15: vec4-striped/unrolled/cluster16/b256 | H100-r162 paired 0.74 / 0.68, CUB 1.00 (1.35x) | H200-r163 paired 0.65 / 0.65, CUB 1.00 (1.53x)
+//   2^16: vec4-striped/unrolled/cluster16/b256 | H100-r152 paired 0.70 / 0.70, CUB 1.00 (1.42x) | H200-r153 paired 0.72 / 0.70, CUB 1.00 (1.39x)
+//   2^17: vec4-striped/shuffle/polled/b256 | H100-r162 paired 0.73 / 0.70, CUB 1.00 (1.36x) | H200-r163 paired 0.75 / 0.71, CUB 1.00 (1.33x)
+//   2^18: vec4-striped/shuffle/polled/b256 | H100-r152 paired 0.73 / 0.71, CUB 1.00 (1.37x) | H200-r153 paired 0.75 / 0.75, CUB 1.00 (1.33x)
+//   2^19: vec4-striped/shuffle/polled/b256 | H100-r162 paired 0.74 / 0.74, CUB 1.00 (1.35x) | H200-r163 paired 0.74 / 0.74, CUB 1.00 (1.35x)
+//   2^20: vec4-striped/shuffle/polled/b256 | H100-r152 paired 0.76 / 0.75, CUB 1.00 (1.31x) | H200-r153 paired 0.81 / 0.77, CUB 1.00 (1.23x)
+//   2^21: vec4-striped/shuffle/polled/b512 | H100-r162 paired 0.83 / 0.78, CUB 1.00 (1.21x) | H200-r163 paired 0.76 / 0.76, CUB 1.00 (1.32x)
+//   2^22: vec4-striped/shuffle/polled/b512 | H100-r152 paired 0.80 / 0.78, CUB 1.00 (1.25x) | H200-r153 paired 0.80 / 0.80, CUB 1.00 (1.26x)
+//   2^23: vec4-striped/shuffle/polled/b512 | H100-r162 paired 0.84 / 0.84, CUB 1.00 (1.19x) | H200-r163 paired 0.84 / 0.84, CUB 1.00 (1.19x)
+//   2^24: vec4-striped/shuffle/polled/b512 | H100-r152 paired 0.93 / 0.93, CUB 1.00 (1.08x) | H200-r153 paired 0.89 / 0.89, CUB 1.00 (1.12x)
+//   2^25: vec4-striped/shuffle/polled/b512 | H100-r162 paired 0.93 / 0.93, CUB 1.00 (1.07x) | H200-r163 paired 0.94 / 0.94, CUB 1.00 (1.07x)
+//   2^26: vec4-striped/shuffle/multipass/b512 | H100-r152 paired 0.97 / 0.97, CUB 1.00 (1.03x) | H200-r153 paired 0.97 / 0.96, CUB 1.00 (1.03x)
+//   2^28: vec4-striped/shuffle/multipass/b512 | H100-r152 paired 0.98 / 0.98, CUB 1.00 (1.02x) | H200-r153 paired 0.99 / 0.99, CUB 1.00 (1.01x)
+//   2^30: vec4-striped/shuffle/multipass/b512 | H100-r152 paired 0.97 / 0.96, CUB 1.00 (1.03x) | H200-r153 paired 0.99 / 0.99, CUB 1.00 (1.01x)
 template <>
 struct sm90_workspace<4> {
   using configs = boost::mp11::mp_list<tp::config<tp::scalar<4>, tp::shuffle, tp::sequential, tp::single_pass<>, 256>,
@@ -143,7 +159,7 @@ struct sm90_workspace<4> {
       tp::config<tp::vector<4>, tp::shuffle, tp::sequential, tp::polled<>, 256>,
       tp::config<tp::vector<4>, tp::shuffle, tp::sequential, tp::polled<>, 512>,
       tp::config<tp::vector<4>, tp::shuffle, tp::sequential, tp::multipass, 512>>;
-  static constexpr std::uint64_t up_to[] = {std::uint64_t(1) << 11, std::uint64_t(1) << 13, std::uint64_t(1) << 15, std::uint64_t(1) << 17, std::uint64_t(1) << 21, std::uint64_t(1) << 25, ~std::uint64_t(0)};
+  static constexpr std::uint64_t up_to[] = {std::uint64_t(1448) /* 2^10.5 */, std::uint64_t(5792) /* 2^12.5 */, std::uint64_t(23170) /* 2^14.5 */, std::uint64_t(92681) /* 2^16.5 */, std::uint64_t(1482910) /* 2^20.5 */, std::uint64_t(47453132) /* 2^25.5 */, ~std::uint64_t(0)};
 };
 // clang-format on
 // @generated-end workspace4
