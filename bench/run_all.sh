@@ -52,6 +52,10 @@ run paired-large --matrix --sizes=26:30:2 --paired='^vec4-striped/[^/]+/(multipa
 # CUB: the tuning tables' boundaries sit between the even sizes the groups above measure, and a kernel's cost steps
 # with its tile count there (docs/perf-attempts-29.md: 2^11 on a workspace read 0.83x CUB before the tables held it).
 run paired-odd --matrix --sizes=11:29:2 --benchmark_filter='^paired/default'
+# And just past every power of two from 2^10 to 2^24 (2^k + 2^(k-4)): a kernel measured on one tile at 2^k runs two
+# there, so the tables end such a range at its tile (docs/perf-attempts-30.md, probe 35); these rows show that they do.
+steps=$(python3 -c 'print(",".join(str(2**k + 2**(k - 4)) for k in range(10, 25)))')
+run paired-steps --matrix --sizes="$steps" --benchmark_filter='^paired/default'
 run journeys --journey=all --system
 run sweeps --sweep=all
 for t in double int32; do  # double and int32 sums at 2^20 and 2^28, where this build has the type (exit 2: not)
@@ -65,8 +69,8 @@ run extensions --extensions  # narrow types, squares, argmin/argmax, compensated
 run latency --latency --sizes=10:22:2 --benchmark_filter=/back-to-back
 run latency-large --latency --sizes=24:30:2 --benchmark_filter='^matrix/(cub::|thrust::|default/|default-workspace/).*/back-to-back'
 
-jsons=("$out/matrix.json" "$out/paired.json" "$out/paired-large.json" "$out/paired-odd.json" "$out/journeys.json"
-  "$out/sweeps.json" "$out/latency.json" "$out/latency-large.json" "$out/extensions.json")
+jsons=("$out/matrix.json" "$out/paired.json" "$out/paired-large.json" "$out/paired-odd.json" "$out/paired-steps.json"
+  "$out/journeys.json" "$out/sweeps.json" "$out/latency.json" "$out/latency-large.json" "$out/extensions.json")
 for t in double int32; do [[ -s $out/matrix-$t.json ]] && jsons+=("$out/matrix-$t.json"); done
 python3 "$here/report.py" "${jsons[@]}" --out "$out" || status=1
 exit $status

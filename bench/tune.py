@@ -18,10 +18,11 @@ workspace; on raw storage it would pay a memset, so the other tables leave it ou
 integer calls on a workspace, where both are candidates (measured in device runs 64 and 66: the atomic grid led, so
 the header has no such table and those calls read sm90_exact). The table has the fewest ranges of n in which one
 kernel is a candidate throughout (each kernel is instantiated per type and op); a range ends halfway (in log2) to the
-next measured size (between 2^k and 2^(k+1): at floor(2^(k+0.5))). --pin fixes the kernel at one size, where a paired
-probe of two tables (each call against CUB in the same process, several rounds) disagreed with the runs' one row per
-kernel, or where the runs that measured it are not the ones given. Prints the table with its evidence; --write
-replaces it between the @generated markers.
+next measured size (between 2^k and 2^(k+1): at floor(2^(k+0.5))), or at its kernel's one tile where the range's
+last measured size was one tile (past one tile every Grid's cost steps: one_tile_capacity). --pin fixes the kernel
+at one size, where a paired probe of two tables (each call against CUB in the same process, several rounds)
+disagreed with the runs' one row per kernel, or where the runs that measured it are not the ones given. Prints the
+table with its evidence; --write replaces it between the @generated markers.
 """
 import argparse
 import csv
@@ -40,6 +41,16 @@ GRIDS = {"multipass": "multipass", "gridstride": "gridstride<>", "singlepass": "
 
 
 DISTURBED = 0.15  # see read_run
+
+
+def one_tile_capacity(kernel, element_bytes):
+    """Elements in one tile of `kernel` (aligned input). Past one tile every Grid's cost steps: one block over one tile
+    is one launch with nothing to combine, while more tiles add a second launch (multipass, gridstride), a counter or
+    output preset (single-pass, atomic on raw storage) or a combine across blocks (cluster, cooperative, polled)."""
+    load, _, grid, block = kernel.split("/")
+    items = int(re.match(r"(?:scalar|vec)(\d+)", load).group(1))
+    per_unit = 16 // element_bytes if load.startswith("vec") and 16 % element_bytes == 0 else 1
+    return items * per_unit * int(block[1:])
 
 
 def cxx(kernel):
@@ -116,8 +127,11 @@ def main():
     for spec in a.pin:
         lg, _, k = spec.partition("=")
         n = 1 << int(lg)
-        if n not in ratio or k not in ratio[n]:
+        measured = [t[n] for _, t, _, _ in runs if n in t and k in t[n]]
+        if not measured:
             raise SystemExit(f"--pin {spec}: no run measured {k} at 2^{lg}")
+        # A pin may name a kernel that one run's row lacks (a disturbed row, dropped): judged on the others.
+        ratio[n].setdefault(k, max(m[k] / min(m.values()) for m in measured))
         cands[n] = {k}
     # Fewest ranges: extend each range while some kernel is a candidate at every size in it (greedy is optimal,
     # since a sub-range of a feasible range is feasible); the range takes its common candidate of least total ratio.
@@ -143,8 +157,13 @@ def main():
         else:
             nxt = sizes[sizes.index(last) + 1]
             mid = (math.log2(last) + math.log2(nxt)) / 2  # the geometric midpoint: a power of two, or in between
-            bound = (f"std::uint64_t(1) << {int(mid)}" if mid == int(mid) else
-                     f"std::uint64_t({math.floor(2 ** mid)}) /* 2^{mid:g} */")
+            cap = one_tile_capacity(k, a.bytes)
+            if last <= cap < 2 ** mid:
+                # The range's kernel was measured on one tile: past it, its cost steps (attempt 30), so it ends there.
+                bound = f"std::uint64_t({cap}) /* one tile */"
+            else:
+                bound = (f"std::uint64_t(1) << {int(mid)}" if mid == int(mid) else
+                         f"std::uint64_t({math.floor(2 ** mid)}) /* 2^{mid:g} */")
         lines.append((k, bound))
 
     kind = "_".join(k for k, on in (("exact", a.exact), ("workspace", a.workspace)) if on)
@@ -158,8 +177,8 @@ def main():
     for n in sizes:
         k = pick[n]
         per = [f"{label}{' paired' if n in p else ''} {t[n][k]:.2f} / {min(t[n].values()):.2f}, "
-               f"CUB {cub.get(n, math.nan):.2f} ({cub.get(n, math.nan) / t[n][k]:.2f}x)" for label, t, cub, p in runs
-               if n in t]
+               f"CUB {cub.get(n, math.nan):.2f} ({cub.get(n, math.nan) / t[n][k]:.2f}x)" if k in t[n] else
+               f"{label} row dropped (CUB disturbed)" for label, t, cub, p in runs if n in t]
         ev.append(f"//   2^{int(math.log2(n))}: {k} | " + " | ".join(per))
     body = ev + ["template <>", f"struct {struct} {{",
                  "  using configs = boost::mp11::mp_list<" + ",\n      ".join(cxx(k) for k, _ in lines) + ">;",

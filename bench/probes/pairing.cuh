@@ -1,13 +1,15 @@
 // The probes' pairing harness (docs/perf-notes.md, attempts 27 and later), outside the CMake build. Each row samples
 // one call on a reduce::workspace and one of CUB's DeviceReduce::Sum alternately (L2 flushed by a read, 20 us idle,
 // CUDA events), 41 pairs with the first dropped, and prints the median us, CUB's median and the median per-pair
-// ratio. Every result is checked exactly (values in {-1, 0, 1}). A probe defines VARIANT (a label) and includes this.
+// ratio. Every result is checked exactly (values in {-1, 0, 1}; float, double or a 32-bit integer). A probe defines
+// VARIANT (a label) and includes this.
 #pragma once
 #include <algorithm>
 #include <cstdio>
 #include <cub/device/device_reduce.cuh>
 #include <random>
 #include <string>
+#include <type_traits>
 #include <reduce/reduce.cuh>
 #include <vector>
 
@@ -108,9 +110,9 @@ struct data {
 enum class storage { workspace, warm_code, raw };
 
 // skip: the input starts that many elements past the allocation's (256-byte aligned) start, for ours and CUB's alike.
+// n: any count up to the data's 2^max_log2 (printed as 2^k where it is a power of two); row() takes log2(n).
 template <class Cfg, class T>
-void row(const char* name, data<T>& d, int lg, size_t skip = 0, storage how = storage::workspace) {
-  const size_t n = size_t(1) << lg;
+void row_n(const char* name, data<T>& d, size_t n, size_t skip = 0, storage how = storage::workspace) {
   const T* in = d.in + skip;
   const double expected = d.exact(skip, n);
   std::vector<double> ours, cub, ratio;
@@ -154,8 +156,15 @@ void row(const char* name, data<T>& d, int lg, size_t skip = 0, storage how = st
   std::string label = skip ? std::string(name) + "+" + std::to_string(skip) : std::string(name);
   if (warm_code) label += " warm";
   if (how == storage::raw) label += " raw";
-  std::printf("%s %-6s %-36s 2^%d %8.2f us  CUB %8.2f  ratio %.3f  %s\n", VARIANT, sizeof(T) == 8 ? "double" : "float",
-              label.c_str(), lg, median(ours), median(cub), median(ratio), wrong ? "WRONG" : "ok");
+  const char* type =
+      std::is_floating_point_v<T> ? (sizeof(T) == 8 ? "double" : "float") : (sizeof(T) == 8 ? "int64" : "int32");
+  const std::string size = (n & (n - 1)) ? std::to_string(n) : "2^" + std::to_string(__builtin_ctzll(n));
+  std::printf("%s %-6s %-36s %s %8.2f us  CUB %8.2f  ratio %.3f  %s\n", VARIANT, type, label.c_str(), size.c_str(),
+              median(ours), median(cub), median(ratio), wrong ? "WRONG" : "ok");
+}
+template <class Cfg, class T>
+void row(const char* name, data<T>& d, int lg, size_t skip = 0, storage how = storage::workspace) {
+  row_n<Cfg>(name, d, size_t(1) << lg, skip, how);
 }
 
 template <class Load, int Block>

@@ -1,0 +1,78 @@
+// Probes 33 and 34 of attempt 30 (docs/perf-attempts-30.md), outside the CMake build; the harness is pairing.cuh:
+//   nvcc -O3 -arch=sm_90 -std=c++17 -Iinclude -Ipolicies -DPROBE=33 -DVARIANT='"r33"' bench/probes/attempt30.cu
+// PROBE=33: polled vec8 b256 (32 KiB tiles from 256 threads) beside the workspace table's polled vec4 kernels at
+// 2^20..2^22 floats and 2^20..2^21 doubles, where probe 25 read it 0.16-0.29 us ahead of vec4 b256 at 2^21 (float)
+// and 0-0.19 at 2^20 (double, H100), but never beside vec4 b512, the table's pick at 2^21 since attempt 29d.
+// PROBE=34: the default for double and int32 sums at the odd powers 2^11..2^25, on a workspace and on raw storage,
+// against the tables the build has (VARIANT names them: before or after they held the odd sizes). Five rounds for 33,
+// three for 34, so that a difference repeats. PROBE=35: at each boundary a table puts at its range kernel's one tile
+// (bench/tune.py's one_tile_capacity), that kernel and the next range's just past the tile and at the old boundary
+// 2^(k+0.5), where the tables ran the first one over two tiles before attempt 30. Three rounds.
+#include <cstdint>
+#include "pairing.cuh"
+
+// Elements in one tile of Cfg for T (aligned input).
+template <class Cfg, class T>
+constexpr size_t one_tile = size_t(Cfg::load::items) * Cfg::block*(Cfg::load::vectorized ? 16 / sizeof(T) : 1);
+
+template <class Table, class T>
+void one_tile_boundaries(data<T>& d, storage how) {
+  using configs = typename Table::configs;
+  boost::mp11::mp_for_each<boost::mp11::mp_iota_c<boost::mp11::mp_size<configs>::value - 1>>([&](auto i) {
+    using here = boost::mp11::mp_at_c<configs, i>;
+    using next = boost::mp11::mp_at_c<configs, i + 1>;
+    const size_t tile = one_tile<here, T>;
+    if (Table::up_to[i] != tile) return;
+    for (size_t n : {tile + tile / 16, size_t(double(tile) * 1.41421356)}) {
+      row_n<here>((here::name() + " (one tile)").c_str(), d, n, 0, how);
+      row_n<next>((next::name() + " (next)").c_str(), d, n, 0, how);
+    }
+  });
+}
+
+int main() {
+  pairing_setup();
+#if PROBE == 33
+  data<float> f(22);
+  data<double> d(21);
+  for (int round = 0; round < 5; ++round) {
+    std::printf("round %d\n", round);
+    for (int lg : {20, 21, 22}) {
+      row<D>("default-workspace", f, lg);
+      row<polled<p::vector<4>, 256>>("vec4/shuffle/polled/b256", f, lg);
+      row<polled<p::vector<4>, 512>>("vec4/shuffle/polled/b512", f, lg);
+      row<polled<p::vector<8>, 256>>("vec8/shuffle/polled/b256", f, lg);
+    }
+    for (int lg : {20, 21}) {
+      row<D>("default-workspace", d, lg);
+      row<polled<p::vector<8>, 256>>("vec8/shuffle/polled/b256", d, lg);
+    }
+  }
+#elif PROBE == 35
+  namespace t = reduce::tuning;
+  data<float> f(15);
+  data<double> d(15);
+  data<std::int32_t> i(15);
+  for (int round = 0; round < 3; ++round) {
+    std::printf("round %d\n", round);
+    one_tile_boundaries<t::sm90<4>>(f, storage::raw);
+    one_tile_boundaries<t::sm90_workspace<4>>(f, storage::workspace);
+    one_tile_boundaries<t::sm90<8>>(d, storage::raw);
+    one_tile_boundaries<t::sm90_workspace<8>>(d, storage::workspace);
+    one_tile_boundaries<t::sm90_exact<4>>(i, storage::raw);
+    one_tile_boundaries<t::sm90_exact<4>>(i, storage::workspace);
+  }
+#else
+  data<double> d(25);
+  data<std::int32_t> i(25);
+  for (int round = 0; round < 3; ++round) {
+    std::printf("round %d\n", round);
+    for (int lg = 11; lg <= 25; lg += 2) {
+      row<D>("default-workspace", d, lg);
+      row<D>("default", d, lg, 0, storage::raw);
+      row<D>("default-workspace", i, lg);
+      row<D>("default", i, lg, 0, storage::raw);
+    }
+  }
+#endif
+}
