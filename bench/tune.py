@@ -84,6 +84,8 @@ def read_run(path, allowed):
         typical = statistics.median(cub_in_pairs[n].values())
         times[n] = {k: c for k, c in costs.items() if abs(cub_in_pairs[n][k] / typical - 1) <= DISTURBED}
         cub[n] = 1.0
+        if not times[n]:  # no row left to compare: the run did not measure n
+            del times[n], cub[n]
     return times, cub, set(paired)
 
 

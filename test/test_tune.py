@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+"""Host test of bench/tune.py, the script that writes the default's tables: where a range ends (halfway in log2 to
+the next measured size, or at its kernel's one tile), pins, and rows dropped as disturbed. Synthetic paired rows, so
+it needs no GPU; run by ctest as `tune`."""
+import csv
+import importlib.util
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+TUNE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "bench", "tune.py")
+spec = importlib.util.spec_from_file_location("tune", TUNE)
+tune = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(tune)
+
+FIELDS = ["group", "kernel", "n", "variant", "median_us", "vs_cub"]
+
+
+def write_run(directory, name, rows):
+    """rows: (kernel, log2 n, CUB / kernel, kernel µs); each becomes a paired row (CUB's time = µs x ratio)."""
+    path = os.path.join(directory, name)
+    with open(path, "w", newline="") as f:
+        w = csv.DictWriter(f, FIELDS)
+        w.writeheader()
+        for kernel, lg, ratio, us in rows:
+            w.writerow({"group": "paired", "kernel": kernel, "n": 1 << lg, "variant": "cold", "median_us": us,
+                        "vs_cub": ratio})
+    return path
+
+
+def run_tune(*args):
+    out = subprocess.run([sys.executable, TUNE, *args], capture_output=True, text=True)
+    if out.returncode:
+        raise AssertionError(out.stderr)
+    return out.stdout
+
+
+def bounds(text):
+    line = next(l for l in text.splitlines() if "up_to[]" in l)
+    return line[line.index("{") + 1:line.rindex("}")]
+
+
+MULTIPASS = "vec4-striped/shuffle/multipass/b256"  # one tile: 4 x 16-byte vectors x 256 threads = 4096 floats
+CLUSTER = "vec4-striped/shuffle/cluster16/b1024"
+POLLED = "vec4-striped/shuffle/polled/b256"
+
+
+class OneTileCapacity(unittest.TestCase):
+    def test_elements_per_tile(self):
+        self.assertEqual(tune.one_tile_capacity(MULTIPASS, 4), 4096)
+        self.assertEqual(tune.one_tile_capacity(MULTIPASS, 8), 2048)
+        self.assertEqual(tune.one_tile_capacity("scalar4-blocked/shuffle/multipass/b512", 4), 2048)
+        self.assertEqual(tune.one_tile_capacity("scalar1/tree-sequential/atomic/b128", 8), 128)
+        self.assertEqual(tune.one_tile_capacity("vec1/shuffle/polled/b512", 8), 1024)
+
+
+class Boundaries(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+
+    def tearDown(self):
+        self.dir.cleanup()
+
+    def test_range_measured_on_one_tile_ends_at_it(self):
+        # multipass leads at 2^12 (one tile), the cluster kernel at 2^14: the boundary is 4096, not 2^13
+        run = write_run(self.dir.name, "a.csv", [(MULTIPASS, 12, 1.10, 4.0), (CLUSTER, 12, 1.00, 4.4),
+                                                 (MULTIPASS, 14, 1.10, 6.0), (CLUSTER, 14, 1.60, 4.1)])
+        self.assertEqual(bounds(run_tune(f"H100={run}")), "std::uint64_t(4096) /* one tile */, ~std::uint64_t(0)")
+
+    def test_range_measured_on_several_tiles_ends_halfway(self):
+        # polled leads at 2^16 (16 tiles), multipass at 2^18: the boundary is 2^17 (a power of two between them)
+        run = write_run(self.dir.name, "b.csv", [(POLLED, 16, 1.40, 4.8), (MULTIPASS, 16, 1.20, 5.6),
+                                                 (POLLED, 18, 1.10, 6.0), (MULTIPASS, 18, 1.30, 5.1)])
+        self.assertEqual(bounds(run_tune(f"H100={run}", "--workspace")), "std::uint64_t(1) << 17, ~std::uint64_t(0)")
+
+    def test_odd_measured_size_gives_a_geometric_midpoint(self):
+        run = write_run(self.dir.name, "c.csv", [(POLLED, 16, 1.40, 4.8), (MULTIPASS, 16, 1.20, 5.6),
+                                                 (POLLED, 17, 1.10, 6.0), (MULTIPASS, 17, 1.30, 5.1)])
+        self.assertEqual(bounds(run_tune(f"H100={run}", "--workspace")),
+                         "std::uint64_t(92681) /* 2^16.5 */, ~std::uint64_t(0)")
+
+    def test_element_size_sets_the_tile(self):
+        # for 8-byte elements the same kernel's tile is 2048, so a range last measured at 2^11 ends there
+        run = write_run(self.dir.name, "d.csv", [(MULTIPASS, 11, 1.10, 4.0), (CLUSTER, 11, 1.00, 4.4),
+                                                 (MULTIPASS, 13, 1.10, 6.0), (CLUSTER, 13, 1.60, 4.1)])
+        self.assertEqual(bounds(run_tune(f"H100={run}", "--bytes", "8")),
+                         "std::uint64_t(2048) /* one tile */, ~std::uint64_t(0)")
+
+    def test_pin_overrides_the_runs(self):
+        run = write_run(self.dir.name, "e.csv", [(MULTIPASS, 12, 1.10, 4.0), (CLUSTER, 12, 1.00, 4.4),
+                                                 (MULTIPASS, 14, 1.10, 6.0), (CLUSTER, 14, 1.60, 4.1)])
+        text = run_tune(f"H100={run}", "--pin", f"12={CLUSTER}")
+        self.assertIn(f"2^12: {CLUSTER} |", text)
+        self.assertEqual(bounds(text), "~std::uint64_t(0)")
+
+    def test_pin_on_a_row_one_run_dropped(self):
+        # run b's cluster row at 2^14 has CUB 3x its usual time in its pairs: dropped there, judged on run a
+        gridstride = "scalar4-striped/shuffle/gridstride/b256"
+        a = write_run(self.dir.name, "f.csv", [(MULTIPASS, 14, 1.10, 6.0), (CLUSTER, 14, 1.60, 4.1)])
+        b = write_run(self.dir.name, "g.csv", [(MULTIPASS, 14, 1.10, 6.0), (gridstride, 14, 1.30, 5.1),
+                                               (CLUSTER, 14, 4.80, 4.1)])
+        text = run_tune(f"H100={a}", f"H200={b}", "--pin", f"14={CLUSTER}")
+        self.assertIn("H200 row dropped (CUB disturbed)", text)
+        self.assertIn(f"2^14: {CLUSTER} | H100 paired", text)
+        with self.assertRaises(AssertionError):  # a pin no run measured is refused
+            run_tune(f"H100={a}", "--pin", f"16={CLUSTER}")
+
+
+if __name__ == "__main__":
+    unittest.main()
