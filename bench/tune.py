@@ -17,12 +17,12 @@ calls on a reduce::workspace (`sm90_workspace`), where Grid polled is allowed to
 workspace; on raw storage it would pay a memset, so the other tables leave it out); both: `sm90_exact_workspace`,
 integer calls on a workspace, where both are candidates (measured in device runs 64 and 66: the atomic grid led, so
 the header has no such table and those calls read sm90_exact). The table has the fewest ranges of n in which one
-kernel is a candidate throughout (each kernel is instantiated per type and op); a range ends halfway (in log2) to the
-next measured size (between 2^k and 2^(k+1): at floor(2^(k+0.5))), or at its kernel's one tile where the range's
-last measured size was one tile (past one tile every Grid's cost steps: one_tile_capacity). --pin fixes the kernel
-at one size, where a paired probe of two tables (each call against CUB in the same process, several rounds)
-disagreed with the runs' one row per kernel, or where the runs that measured it are not the ones given. Prints the
-table with its evidence; --write replaces it between the @generated markers.
+kernel is a candidate throughout (each kernel is instantiated per type and op); a range ends halfway (in log2) to
+the next measured size (between 2^k and 2^(k+1): at floor(2^(k+0.5))), or at the first step in its kernel's cost at
+or past the range's last measured size (one tile; for a cluster, also each whole pass, one tile per block:
+next_cost_step). --pin fixes the kernel at one size, where a paired probe of two tables (each call against CUB in
+the same process, several rounds) disagreed with the runs' one row per kernel, or where the runs that measured it
+are not the ones given. Prints the table with its evidence; --write replaces it between the @generated markers.
 """
 import argparse
 import csv
@@ -43,14 +43,22 @@ GRIDS = {"multipass": "multipass", "gridstride": "gridstride<>", "singlepass": "
 DISTURBED = 0.15  # see read_run
 
 
-def one_tile_capacity(kernel, element_bytes):
-    """Elements in one tile of `kernel` (aligned input). Past one tile every Grid's cost steps: one block over one tile
-    is one launch with nothing to combine, while more tiles add a second launch (multipass, gridstride), a counter or
-    output preset (single-pass, atomic on raw storage) or a combine across blocks (cluster, cooperative, polled)."""
+def next_cost_step(kernel, element_bytes, n):
+    """The least size (elements, aligned input) at or past n where `kernel`'s cost steps, or None: its one tile, where
+    one block with nothing to combine gives way to a second launch (multipass, gridstride), a counter or output preset
+    (single-pass, atomic on raw storage) or a combine across blocks (cluster, cooperative, polled); and for Grid
+    cluster every whole pass (one tile per block of the cluster), past which its blocks walk one more tile each on
+    16 SMs (attempt 30, probes 35 and 36). The other Grids spread their tiles over the whole GPU, and step less."""
     load, _, grid, block = kernel.split("/")
     items = int(re.match(r"(?:scalar|vec)(\d+)", load).group(1))
     per_unit = 16 // element_bytes if load.startswith("vec") and 16 % element_bytes == 0 else 1
-    return items * per_unit * int(block[1:])
+    tile = items * per_unit * int(block[1:])
+    if n <= tile:
+        return tile, "one tile"
+    if grid.startswith("cluster"):
+        passes = -(-n // (tile * int(grid[len("cluster"):])))
+        return passes * tile * int(grid[len("cluster"):]), f"{passes} pass{'es' if passes > 1 else ''}"
+    return None
 
 
 def cxx(kernel):
@@ -159,10 +167,10 @@ def main():
         else:
             nxt = sizes[sizes.index(last) + 1]
             mid = (math.log2(last) + math.log2(nxt)) / 2  # the geometric midpoint: a power of two, or in between
-            cap = one_tile_capacity(k, a.bytes)
-            if last <= cap < 2 ** mid:
-                # The range's kernel was measured on one tile: past it, its cost steps (attempt 30), so it ends there.
-                bound = f"std::uint64_t({cap}) /* one tile */"
+            step = next_cost_step(k, a.bytes, last)
+            if step and step[0] < 2 ** mid:
+                # The range's kernel was measured short of a step in its cost (attempt 30), so the range ends there.
+                bound = f"std::uint64_t({step[0]}) /* {step[1]} */"
             else:
                 bound = (f"std::uint64_t(1) << {int(mid)}" if mid == int(mid) else
                          f"std::uint64_t({math.floor(2 ** mid)}) /* 2^{mid:g} */")

@@ -47,13 +47,22 @@ CLUSTER = "vec4-striped/shuffle/cluster16/b1024"
 POLLED = "vec4-striped/shuffle/polled/b256"
 
 
-class OneTileCapacity(unittest.TestCase):
-    def test_elements_per_tile(self):
-        self.assertEqual(tune.one_tile_capacity(MULTIPASS, 4), 4096)
-        self.assertEqual(tune.one_tile_capacity(MULTIPASS, 8), 2048)
-        self.assertEqual(tune.one_tile_capacity("scalar4-blocked/shuffle/multipass/b512", 4), 2048)
-        self.assertEqual(tune.one_tile_capacity("scalar1/tree-sequential/atomic/b128", 8), 128)
-        self.assertEqual(tune.one_tile_capacity("vec1/shuffle/polled/b512", 8), 1024)
+class NextCostStep(unittest.TestCase):
+    def test_one_tile(self):
+        self.assertEqual(tune.next_cost_step(MULTIPASS, 4, 4096), (4096, "one tile"))
+        self.assertEqual(tune.next_cost_step(MULTIPASS, 8, 1000), (2048, "one tile"))
+        self.assertEqual(tune.next_cost_step("scalar4-blocked/shuffle/multipass/b512", 4, 2048), (2048, "one tile"))
+        self.assertEqual(tune.next_cost_step("scalar1/tree-sequential/atomic/b128", 8, 128), (128, "one tile"))
+        self.assertEqual(tune.next_cost_step("vec1/shuffle/polled/b512", 8, 1024), (1024, "one tile"))
+        self.assertIsNone(tune.next_cost_step(POLLED, 4, 8192))  # a whole-GPU grid past its tile: no step
+
+    def test_cluster_passes(self):
+        # a cluster of 16 blocks steps at one tile (one block), then at each whole pass of 16 tiles
+        cluster = "vec4-striped/unrolled/cluster16/b256"
+        self.assertEqual(tune.next_cost_step(cluster, 4, 4096), (4096, "one tile"))
+        self.assertEqual(tune.next_cost_step(cluster, 4, 4097), (65536, "1 pass"))
+        self.assertEqual(tune.next_cost_step(cluster, 4, 65536), (65536, "1 pass"))
+        self.assertEqual(tune.next_cost_step(cluster, 4, 100000), (131072, "2 passes"))
 
 
 class Boundaries(unittest.TestCase):
@@ -68,6 +77,22 @@ class Boundaries(unittest.TestCase):
         run = write_run(self.dir.name, "a.csv", [(MULTIPASS, 12, 1.10, 4.0), (CLUSTER, 12, 1.00, 4.4),
                                                  (MULTIPASS, 14, 1.10, 6.0), (CLUSTER, 14, 1.60, 4.1)])
         self.assertEqual(bounds(run_tune(f"H100={run}")), "std::uint64_t(4096) /* one tile */, ~std::uint64_t(0)")
+
+    def test_cluster_range_measured_on_one_pass_ends_at_it(self):
+        # the cluster kernel leads at 2^12 and 2^14 (16 tiles of 1024: one pass), polled at 2^16: the boundary is 2^14
+        cluster = "scalar4-striped/shuffle/cluster16/b256"
+        run = write_run(self.dir.name, "h.csv", [(cluster, 12, 1.60, 4.2), (POLLED, 12, 1.00, 6.0),
+                                                 (cluster, 14, 1.50, 4.6), (POLLED, 14, 1.40, 4.9),
+                                                 (cluster, 16, 1.20, 5.8), (POLLED, 16, 1.45, 4.8)])
+        self.assertEqual(bounds(run_tune(f"H100={run}", "--workspace")),
+                         "std::uint64_t(16384) /* 1 pass */, ~std::uint64_t(0)")
+
+    def test_cluster_range_measured_on_one_tile_ends_at_the_tile(self):
+        cluster = "scalar4-striped/shuffle/cluster16/b256"
+        run = write_run(self.dir.name, "i.csv", [(cluster, 10, 1.30, 3.9), (POLLED, 10, 1.00, 5.0),
+                                                 (cluster, 12, 1.20, 4.5), (POLLED, 12, 1.40, 4.0)])
+        self.assertEqual(bounds(run_tune(f"H100={run}", "--workspace")),
+                         "std::uint64_t(1024) /* one tile */, ~std::uint64_t(0)")
 
     def test_range_measured_on_several_tiles_ends_halfway(self):
         # polled leads at 2^16 (16 tiles), multipass at 2^18: the boundary is 2^17 (a power of two between them)
