@@ -5,7 +5,7 @@
 #   scripts/bench.sh [OUT_DIR]        (default: results/<gpu name>)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-source scripts/deps.sh
+REDUCE_NEEDS_PLOTS=1 source scripts/deps.sh
 cmake -S . -B build-bench -G Ninja -DREDUCE_BUILD_TESTS=OFF -DREDUCE_BENCH_TYPES="float;double;int32"
 cmake --build build-bench -j"$(nproc)"
 gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1 | tr ' ' '-' || true)

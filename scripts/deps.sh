@@ -6,6 +6,8 @@ need=()
 command -v ninja >/dev/null || need+=(ninja-build)
 command -v cmake >/dev/null || need+=(cmake)
 command -v python3 >/dev/null || need+=(python3)
+# The bench's report draws plots (bench/report_plots.py); scripts/bench.sh asks for matplotlib, the tests do not.
+if [ "${REDUCE_NEEDS_PLOTS:-0}" = 1 ]; then python3 -c 'import matplotlib' 2>/dev/null || need+=(python3-matplotlib); fi
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
     echo "installing: ${need[*]}"
