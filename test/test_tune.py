@@ -72,45 +72,47 @@ class Boundaries(unittest.TestCase):
     def tearDown(self):
         self.dir.cleanup()
 
+    def tuned_bounds(self, rows, *flags):
+        """The up_to[] tune.py writes for one run of these rows (see write_run)."""
+        return bounds(run_tune(f"H100={write_run(self.dir.name, 'run.csv', rows)}", *flags))
+
     def test_range_measured_on_one_tile_ends_at_it(self):
         # multipass leads at 2^12 (one tile), the cluster kernel at 2^14: the boundary is 4096, not 2^13
-        run = write_run(self.dir.name, "a.csv", [(MULTIPASS, 12, 1.10, 4.0), (CLUSTER, 12, 1.00, 4.4),
-                                                 (MULTIPASS, 14, 1.10, 6.0), (CLUSTER, 14, 1.60, 4.1)])
-        self.assertEqual(bounds(run_tune(f"H100={run}")), "std::uint64_t(4096) /* one tile */, ~std::uint64_t(0)")
+        rows = [(MULTIPASS, 12, 1.10, 4.0), (CLUSTER, 12, 1.00, 4.4),
+                (MULTIPASS, 14, 1.10, 6.0), (CLUSTER, 14, 1.60, 4.1)]
+        self.assertEqual(self.tuned_bounds(rows), "std::uint64_t(4096) /* one tile */, ~std::uint64_t(0)")
 
     def test_cluster_range_measured_on_one_pass_ends_at_it(self):
         # the cluster kernel leads at 2^12 and 2^14 (16 tiles of 1024: one pass), polled at 2^16: the boundary is 2^14
         cluster = "scalar4-striped/shuffle/cluster16/b256"
-        run = write_run(self.dir.name, "h.csv", [(cluster, 12, 1.60, 4.2), (POLLED, 12, 1.00, 6.0),
-                                                 (cluster, 14, 1.50, 4.6), (POLLED, 14, 1.40, 4.9),
-                                                 (cluster, 16, 1.20, 5.8), (POLLED, 16, 1.45, 4.8)])
-        self.assertEqual(bounds(run_tune(f"H100={run}", "--workspace")),
-                         "std::uint64_t(16384) /* 1 pass */, ~std::uint64_t(0)")
+        rows = [(cluster, 12, 1.60, 4.2), (POLLED, 12, 1.00, 6.0),
+                (cluster, 14, 1.50, 4.6), (POLLED, 14, 1.40, 4.9),
+                (cluster, 16, 1.20, 5.8), (POLLED, 16, 1.45, 4.8)]
+        self.assertEqual(self.tuned_bounds(rows, "--workspace"), "std::uint64_t(16384) /* 1 pass */, ~std::uint64_t(0)")
 
     def test_cluster_range_measured_on_one_tile_ends_at_the_tile(self):
         cluster = "scalar4-striped/shuffle/cluster16/b256"
-        run = write_run(self.dir.name, "i.csv", [(cluster, 10, 1.30, 3.9), (POLLED, 10, 1.00, 5.0),
-                                                 (cluster, 12, 1.20, 4.5), (POLLED, 12, 1.40, 4.0)])
-        self.assertEqual(bounds(run_tune(f"H100={run}", "--workspace")),
+        rows = [(cluster, 10, 1.30, 3.9), (POLLED, 10, 1.00, 5.0),
+                (cluster, 12, 1.20, 4.5), (POLLED, 12, 1.40, 4.0)]
+        self.assertEqual(self.tuned_bounds(rows, "--workspace"),
                          "std::uint64_t(1024) /* one tile */, ~std::uint64_t(0)")
 
     def test_range_measured_on_several_tiles_ends_halfway(self):
         # polled leads at 2^16 (16 tiles), multipass at 2^18: the boundary is 2^17 (a power of two between them)
-        run = write_run(self.dir.name, "b.csv", [(POLLED, 16, 1.40, 4.8), (MULTIPASS, 16, 1.20, 5.6),
-                                                 (POLLED, 18, 1.10, 6.0), (MULTIPASS, 18, 1.30, 5.1)])
-        self.assertEqual(bounds(run_tune(f"H100={run}", "--workspace")), "std::uint64_t(1) << 17, ~std::uint64_t(0)")
+        rows = [(POLLED, 16, 1.40, 4.8), (MULTIPASS, 16, 1.20, 5.6),
+                (POLLED, 18, 1.10, 6.0), (MULTIPASS, 18, 1.30, 5.1)]
+        self.assertEqual(self.tuned_bounds(rows, "--workspace"), "std::uint64_t(1) << 17, ~std::uint64_t(0)")
 
     def test_odd_measured_size_gives_a_geometric_midpoint(self):
-        run = write_run(self.dir.name, "c.csv", [(POLLED, 16, 1.40, 4.8), (MULTIPASS, 16, 1.20, 5.6),
-                                                 (POLLED, 17, 1.10, 6.0), (MULTIPASS, 17, 1.30, 5.1)])
-        self.assertEqual(bounds(run_tune(f"H100={run}", "--workspace")),
-                         "std::uint64_t(92681) /* 2^16.5 */, ~std::uint64_t(0)")
+        rows = [(POLLED, 16, 1.40, 4.8), (MULTIPASS, 16, 1.20, 5.6),
+                (POLLED, 17, 1.10, 6.0), (MULTIPASS, 17, 1.30, 5.1)]
+        self.assertEqual(self.tuned_bounds(rows, "--workspace"), "std::uint64_t(92681) /* 2^16.5 */, ~std::uint64_t(0)")
 
     def test_element_size_sets_the_tile(self):
         # for 8-byte elements the same kernel's tile is 2048, so a range last measured at 2^11 ends there
-        run = write_run(self.dir.name, "d.csv", [(MULTIPASS, 11, 1.10, 4.0), (CLUSTER, 11, 1.00, 4.4),
-                                                 (MULTIPASS, 13, 1.10, 6.0), (CLUSTER, 13, 1.60, 4.1)])
-        self.assertEqual(bounds(run_tune(f"H100={run}", "--bytes", "8")),
+        rows = [(MULTIPASS, 11, 1.10, 4.0), (CLUSTER, 11, 1.00, 4.4),
+                (MULTIPASS, 13, 1.10, 6.0), (CLUSTER, 13, 1.60, 4.1)]
+        self.assertEqual(self.tuned_bounds(rows, "--bytes", "8"),
                          "std::uint64_t(2048) /* one tile */, ~std::uint64_t(0)")
 
     def test_pin_overrides_the_runs(self):

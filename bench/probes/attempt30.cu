@@ -13,10 +13,9 @@
 #include <cstdint>
 #include "pairing.cuh"
 
-// Elements in one tile of Cfg for T (aligned input).
-template <class Cfg, class T>
-constexpr size_t one_tile = size_t(Cfg::load::items) * size_t(Cfg::block) *
-                            (Cfg::load::vectorized ? 16 / sizeof(T) : 1);
+// Elements in one tile of Cfg for T (aligned input): the library's tile units, 16-byte vectors for a vector Load.
+template <class Cfg, class T, class A = reduce::detail::agent<typename Cfg::load, Cfg::block>>
+constexpr size_t one_tile = size_t(A::tile_units) * (A::template vectors_of<T> ? reduce::detail::vec16<T>::size : 1);
 
 // Probes 35 and 36: at each boundary of Table past a step in its range kernel's cost (probe 35: one tile, where the
 // tables end such a range now; probe 36, Pass: a Grid cluster kernel's one pass, every block of the cluster on one

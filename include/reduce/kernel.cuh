@@ -19,11 +19,10 @@ namespace reduce::detail {
 // What the epilogue needs beyond the output pointer.
 template <class Acc>
 struct grid_args {
-  std::uint64_t outputs = 1;    // BlockFinish none: threads 0..outputs-1 (over the grid) own an output
-  unsigned* counter = nullptr;  // single_pass: arrivals; polled: tickets (zero before the launch)
-  Acc* partials = nullptr;      // single_pass: one per block
-  unsigned long long* slots =
-      nullptr;  // polled (zero before the launch), cooperative: polled_slots<Acc>::words a block
+  std::uint64_t outputs = 1;            // BlockFinish none: threads 0..outputs-1 (over the grid) own an output
+  unsigned* counter = nullptr;          // single_pass: arrivals; polled: tickets (zero before the launch)
+  Acc* partials = nullptr;              // single_pass: one per block
+  unsigned long long* slots = nullptr;  // polled, cooperative: polled_slots<Acc>::words a block (polled: zeroed)
   unsigned long long* tally = nullptr;  // atomic on zeroed storage: the sum and the arrivals (zero before the launch)
 };
 
@@ -121,8 +120,8 @@ __device__ void cluster_fold(const Acc& v, Acc* out, Op op) {
 #endif
 }
 
-// The last block of single_pass: folds the grid's gridDim.x block partials, each thread a strided
-// subset in index order, then the block reduction; thread 0 writes the result. Deterministic for a given grid.
+// The last block of single_pass: folds the grid's gridDim.x block partials, each thread a strided subset in index
+// order, then the block reduction; thread 0 writes the result. Deterministic for a given grid.
 template <class block_reduce_t, int Block, class Acc, class Op>
 __device__ void fold_block_partials(typename block_reduce_t::TempStorage& temp, const Acc* partials, Acc* out, Op op) {
   Acc acc = op.template identity<Acc>();
