@@ -21,8 +21,9 @@ cudaError_t run_config(const call_args& a) {
 }
 
 // Grid polled runs on a reduce::workspace, one per kernel and element type, grown by the row's first (untimed) call:
-// that is the storage it is for (on raw temporary storage it would pay a memset per call). A row's calls never
-// overlap, and the workspace's size depends only on the grid, so it never grows inside a capture.
+// that is the storage it is for (on raw temporary storage it would pay a memset per call). Grid atomic runs on one
+// with --atomic-on-workspace (the data of the tuned default's table for integer sums on a workspace). A row's calls
+// never overlap, and the workspace's size depends only on the grid, so it never grows inside a capture.
 template <class Cfg, class T>
 cudaError_t run_on_workspace(const call_args& a) {
   static auto* ws = new reduce::workspace;  // never destroyed: at exit its last stream may be gone already
@@ -44,6 +45,7 @@ row make_kernel_row() {
     r.run = &run_on_workspace<Cfg, T>;
   else
     r.run = &run_config<Cfg, T>;
+  if constexpr (Cfg::grid::kind == reduce::policy::epilogue::atomic) r.run_on_workspace = &run_on_workspace<Cfg, T>;
   return r;
 }
 

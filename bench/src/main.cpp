@@ -30,7 +30,7 @@ std::uint64_t largest_size(const rb::options& o, const rb::element_type& t) {
   return n;
 }
 
-void add_context(const rb::device_info& dev, const rb::element_type& t, std::size_t flush_bytes) {
+void add_context(const rb::device_info& dev, const rb::element_type& t, const rb::options& o, std::size_t flush_bytes) {
   benchmark::AddCustomContext("reduce_device", dev.name);
   benchmark::AddCustomContext("reduce_sm_count", std::to_string(dev.sm_count));
   benchmark::AddCustomContext("reduce_l2_bytes", std::to_string(dev.l2_bytes));
@@ -38,16 +38,20 @@ void add_context(const rb::device_info& dev, const rb::element_type& t, std::siz
   benchmark::AddCustomContext("reduce_copy_gbps", rb::fixed(dev.copy_gbps, 1));
   benchmark::AddCustomContext("reduce_type", t.name);
   benchmark::AddCustomContext("reduce_flush_bytes", std::to_string(flush_bytes));
+  benchmark::AddCustomContext("reduce_atomic_rows", o.atomic_on_workspace ? "workspace" : "raw temporary storage");
 }
 
 int run(const rb::options& o) {
   const rb::device_info dev = rb::describe_device();
-  const rb::element_type type = rb::load_element_type(o.type);
+  rb::element_type type = rb::load_element_type(o.type);
+  if (o.atomic_on_workspace)
+    for (rb::row& r : type.matrix)
+      if (r.run_on_workspace) r.run = r.run_on_workspace;
   rb::sampler sampler(dev, type, std::max<std::uint64_t>(1, largest_size(o, type)));
   rb::register_benchmarks(sampler, dev, o, type);
   if (o.extensions) rb::ext::register_extensions(dev, o);
   const std::size_t flush_bytes = rb::l2_flush_bytes(dev);
-  add_context(dev, type, flush_bytes);
+  add_context(dev, type, o, flush_bytes);
   if (o.user_format) {  // the library's reporter, as asked; the header goes to stderr
     rb::print_header(std::cerr, dev, type, flush_bytes);
     benchmark::RunSpecifiedBenchmarks();

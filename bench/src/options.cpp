@@ -114,6 +114,8 @@ parse_status parse_options(int& argc, char** argv, options& o, std::string& erro
       o.latency = true;
     } else if (key == "--system" && !has_value) {
       o.system = true;
+    } else if (key == "--atomic-on-workspace" && !has_value) {
+      o.atomic_on_workspace = true;
     } else if (key == "--journey" && has_value) {
       if (!parse_names(value, journey_names(), o.journeys)) return bad("expected seed000..seed004 or all");
     } else if (key == "--sweep" && has_value) {
@@ -176,6 +178,9 @@ std::string usage(const char* argv0) {
     << "  --n=N                   size of the journeys and sweeps (same syntax as one --sizes item)\n"
     << "  --paired=REGEX          with --matrix: the kernels whose names match also get paired rows (each sample\n"
     << "                          one call of the kernel and one of CUB, alternating; vs_cub per pair)\n"
+    << "  --atomic-on-workspace   Grid atomic's kernel rows call it on a reduce::workspace (a 32-bit integer sum\n"
+    << "                          then adds into a zeroed tally word, with no preset of the output): the data of\n"
+    << "                          the table for integer sums on a workspace (bench/tune.py --exact --workspace)\n"
     << "  --help                  this text\n"
     << "Google Benchmark flags work as usual, e.g. --benchmark_filter=REGEX, --benchmark_repetitions=N,\n"
     << "--benchmark_out=FILE --benchmark_out_format=json|csv|console. Benchmark names are GROUP/KERNEL/N[/VARIANT],\n"

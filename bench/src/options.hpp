@@ -18,6 +18,7 @@ struct options {
   std::uint64_t n = 0;                         // --n: journey and sweep size instead of the seed's (0: the seed's)
   std::string type = "float";                  // --type
   std::string paired;  // --paired=REGEX: matrix kernels (by name) also sampled alternately with CUB (paired rows)
+  bool atomic_on_workspace = false;  // --atomic-on-workspace: Grid atomic's rows call it on a reduce::workspace
   // Google Benchmark flags the bench adapts to when the user gives them.
   bool user_repetitions = false;     // --benchmark_repetitions: overrides the per-size sample counts
   bool user_aggregate_mode = false;  // --benchmark_report_aggregates_only / --benchmark_display_aggregates_only

@@ -31,6 +31,9 @@ struct row {
   int block = 0;
   cudaError_t (*temp_query)(std::uint64_t n, std::size_t& temp_bytes) = nullptr;
   cudaError_t (*run)(const call_args& a) = nullptr;
+  // Grid atomic: the same call on a reduce::workspace, where a 32-bit integer sum takes the tally word instead of a
+  // preset of the output (--atomic-on-workspace runs it in place of `run`); null for every other row.
+  cudaError_t (*run_on_workspace)(const call_args& a) = nullptr;
   bool result_on_host = false;  // thrust
   bool capturable = true;       // can be captured in a CUDA graph (thrust synchronises and allocates: no)
   std::uint64_t offset = 0;     // the input starts this many elements into the data (1: not 16-byte aligned)
