@@ -204,6 +204,7 @@ TEST(Tuning, TablesAreOrderedAndFromTheMatrix) {
   expect_well_formed_table<reduce::tuning::sm90<4>>();
   expect_well_formed_table<reduce::tuning::sm90<8>>();
   expect_well_formed_table<reduce::tuning::sm90_exact<4>>();
+  expect_well_formed_table<reduce::tuning::sm90_exact_workspace<4>>();
   expect_well_formed_table<reduce::tuning::sm90_workspace<4>>();
   expect_well_formed_table<reduce::tuning::sm90_workspace<8>>();
   EXPECT_EQ(reduce::default_config::name(), "default");
@@ -232,12 +233,17 @@ TEST(Tuning, AtomicGridOnlyWhereEveryOrderGivesTheSameBits) {
   static_assert(std::is_same_v<tuned_table<int, float, reduce::sum>, t::sm90<4>>);  // float accumulator of ints
   using user = decltype(reduce::make_op(user_plus{}, 0));
   static_assert(std::is_same_v<tuned_table<int, int, user>, t::sm90<4>>);
-  // on a reduce::workspace: the workspace tables, but the exact one for order-free calls (the atomic grid led polled)
-  static_assert(std::is_same_v<tuned_table<int, int, reduce::sum, true>, t::sm90_exact<4>>);
+  // on a reduce::workspace: the workspace tables; order-free calls keep an exact one (the atomic grid led polled),
+  // their own where the atomic grid adds into a tally word with no preset (32-bit integer sums), else sm90_exact
+  static_assert(std::is_same_v<tuned_table<int, int, reduce::sum, true>, t::sm90_exact_workspace<4>>);
+  static_assert(std::is_same_v<tuned_table<unsigned, unsigned, reduce::sum, true>, t::sm90_exact_workspace<4>>);
+  static_assert(std::is_same_v<tuned_table<int, int, reduce::max, true>, t::sm90_exact<4>>);
+  static_assert(std::is_same_v<tuned_table<std::int64_t, std::int64_t, reduce::sum, true>, t::sm90_exact<8>>);
   static_assert(std::is_same_v<tuned_table<float, float, reduce::sum, true>, t::sm90_workspace<4>>);
   static_assert(std::is_same_v<tuned_table<double, double, reduce::sum, true>, t::sm90_workspace<8>>);
   static_assert(std::is_same_v<tuned_table<int, int, reduce::product, true>, t::sm90_workspace<4>>);
   EXPECT_TRUE(has_atomic_grid<t::sm90_exact<4>>());
+  EXPECT_TRUE(has_atomic_grid<t::sm90_exact_workspace<4>>());
   EXPECT_FALSE(has_atomic_grid<t::sm90<4>>());
   EXPECT_FALSE(has_atomic_grid<t::sm90<8>>());
   EXPECT_FALSE(has_atomic_grid<t::sm90_exact<8>>());  // no int64 measurement: the 8-byte deterministic table

@@ -56,10 +56,14 @@ template <class Acc, class Op>
 inline constexpr bool order_free = cuda::std::is_integral_v<Acc>&& atomic_combine<Op, Acc>::supported;
 
 // The table the tuned default reads for elements of T reduced with op into Acc; on_workspace: a call on a
-// reduce::workspace, where Grid polled runs with no memset (its own table; order-free calls keep the exact one).
+// reduce::workspace, where Grid polled runs with no memset and Grid atomic sums 32-bit integers into a tally word
+// with no preset of the output (their own tables; other order-free calls preset the output on any storage, so they
+// keep the exact one).
 template <class T, class Acc, class Op, bool on_workspace = false>
 using tuned_table = cuda::std::conditional_t<
-    order_free<Acc, Op>, tuning::sm90_exact<int(sizeof(T))>,
+    order_free<Acc, Op>,
+    cuda::std::conditional_t<on_workspace && tally_combine<Op, Acc>, tuning::sm90_exact_workspace<int(sizeof(T))>,
+                             tuning::sm90_exact<int(sizeof(T))>>,
     cuda::std::conditional_t<on_workspace, tuning::sm90_workspace<int(sizeof(T))>, tuning::sm90<int(sizeof(T))>>>;
 
 // Calls f(mp_identity<C>{}) with the config the tuned default Cfg picks for n elements of T (op into Acc), and returns

@@ -124,7 +124,7 @@ TEST(DefaultTables, FloatAndDoubleOnAWorkspaceExactOnEveryEntry) {
 }
 TEST(DefaultTables, IntOnAWorkspaceExactOnEveryEntry) {
   REQUIRE_GPU();
-  expect_exact_on_every_entry<int, reduce::tuning::sm90_exact<4>, true>();  // the table integer sums read there
+  expect_exact_on_every_entry<int, reduce::tuning::sm90_exact_workspace<4>, true>();  // the table int sums read there
 }
 
 }  // namespace
