@@ -2,7 +2,8 @@
 """Derives the tuned default's tables (include/reduce/tuning/sm90.cuh) from bench results.
 
     python3 bench/tune.py LABEL=RESULTS.csv [LABEL=RESULTS.csv ...] [--bytes 4] [--exact] [--workspace]
-                          [--pin LOG2N=KERNEL ...] [--source TEXT] [--write include/reduce/tuning/sm90.cuh]
+                          [--pin LOG2N=KERNEL ...] [--keep-pins] [--source TEXT]
+                          [--write include/reduce/tuning/sm90.cuh]
 
 Each RESULTS.csv is report.py's results.csv of a matrix run of one element type (`reduce-bench --matrix`, cold
 rows), LABEL names its device (`H100=run22.csv H200=run23.csv`). Where a run has paired rows of matrix kernels at n
@@ -22,7 +23,9 @@ the next measured size (between 2^k and 2^(k+1): at floor(2^(k+0.5))), or at the
 or past the range's last measured size (one tile; for a cluster, also each whole pass, one tile per block:
 next_cost_step). --pin fixes the kernel at one size, where a paired probe of two tables (each call against CUB in
 the same process, several rounds) disagreed with the runs' one row per kernel, or where the runs that measured it
-are not the ones given. Prints the table with its evidence; --write replaces it between the @generated markers.
+are not the ones given. --keep-pins (with --write) pins every size the table in the header lists to the kernel it
+names there, but those given by --pin: the runs then move nothing but the evidence, and one --pin changes one size.
+Prints the table with its evidence; --write replaces it between the @generated markers.
 """
 import argparse
 import csv
@@ -59,6 +62,15 @@ def next_cost_step(kernel, element_bytes, n):
         passes = -(-n // (tile * int(grid[len("cluster"):])))
         return passes * tile * int(grid[len("cluster"):]), f"{passes} pass{'es' if passes > 1 else ''}"
     return None
+
+
+def header_picks(text, key):
+    """(log2 n, kernel) of every evidence line of the table between the header's `@generated-begin KEY` markers."""
+    block = re.search(r"// @generated-begin " + re.escape(key) + r"\n(.*?)// @generated-end " + re.escape(key) + r"\n",
+                      text, re.S)
+    if not block:
+        raise SystemExit(f"no '@generated-begin {key}' block")
+    return re.findall(r"^//   2\^(\d+): (\S+) \|", block.group(1), re.M)
 
 
 def cxx(kernel):
@@ -105,6 +117,8 @@ def main():
     ap.add_argument("--workspace", action="store_true", help="table for calls on a workspace: polled kernels too")
     ap.add_argument("--within", type=float, default=0.02, help="candidate: within this fraction of the best")
     ap.add_argument("--write", help="header to update in place")
+    ap.add_argument("--keep-pins", action="store_true",
+                    help="with --write: pin every size the header's table lists to its kernel there, but --pin's")
     ap.add_argument("--source", default="", help="provenance: devices, dates, commands")
     ap.add_argument("--pin", action="append", default=[], metavar="LOG2N=KERNEL",
                     help="the kernel at 2^LOG2N, from a measurement the runs cannot show (a paired probe of two "
@@ -134,6 +148,13 @@ def main():
     for n in sizes:
         c = {k for k, r in ratio[n].items() if r <= 1 + a.within}
         cands[n] = c or {min(sorted(ratio[n]), key=ratio[n].get)}  # sorted: ties never depend on hash order
+    kind = "_".join(k for k, on in (("exact", a.exact), ("workspace", a.workspace)) if on)
+    key = f"{kind}{a.bytes}"
+    if a.keep_pins:
+        if not a.write:
+            raise SystemExit("--keep-pins reads the table from the header --write names")
+        given = {spec.partition("=")[0] for spec in a.pin}
+        a.pin = [f"{lg}={k}" for lg, k in header_picks(open(a.write).read(), key) if lg not in given] + a.pin
     for spec in a.pin:
         lg, _, k = spec.partition("=")
         n = 1 << int(lg)
@@ -176,7 +197,6 @@ def main():
                          f"std::uint64_t({math.floor(2 ** mid)}) /* 2^{mid:g} */")
         lines.append((k, bound))
 
-    kind = "_".join(k for k, on in (("exact", a.exact), ("workspace", a.workspace)) if on)
     struct = f"sm90_{kind}<{a.bytes}>" if kind else f"sm90<{a.bytes}>"
     what = {"exact": "integer accumulators, ops with a native atomic", "workspace": "calls on a reduce::workspace, "
             "deterministic Grids with polled", "exact_workspace": "integer accumulators, ops with a native atomic, "
@@ -198,7 +218,6 @@ def main():
     print(text)
     if a.write:
         src = open(a.write).read()
-        key = f"{kind}{a.bytes}"
         tag = f"// @generated-begin {key}\n"
         pat = re.compile(re.escape(tag) + r".*?// @generated-end " + key + "\n", re.S)
         if not pat.search(src):

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Host test of bench/tune.py, the script that writes the default's tables: where a range ends (halfway in log2 to
-the next measured size, or at its kernel's one tile), pins, and rows dropped as disturbed. Synthetic paired rows, so
-it needs no GPU; run by ctest as `tune`."""
+the next measured size, or at its kernel's one tile), pins (given, or kept from the header), and rows dropped as
+disturbed. Synthetic paired rows, so it needs no GPU; run by ctest as `tune`."""
 import csv
 import importlib.util
 import os
@@ -133,6 +133,20 @@ class Boundaries(unittest.TestCase):
         self.assertIn(f"2^14: {CLUSTER} | H100 paired", text)
         with self.assertRaises(AssertionError):  # a pin no run measured is refused
             run_tune(f"H100={a}", "--pin", f"16={CLUSTER}")
+
+    def test_keep_pins_reads_the_header(self):
+        run = write_run(self.dir.name, "h.csv", [(MULTIPASS, 12, 1.10, 4.0), (CLUSTER, 12, 1.00, 4.4),
+                                                 (MULTIPASS, 14, 1.10, 6.0), (CLUSTER, 14, 1.60, 4.1)])
+        header = os.path.join(self.dir.name, "table.cuh")
+        with open(header, "w") as f:
+            f.write(f"// @generated-begin 4\n//   2^12: {CLUSTER} | old evidence\n//   2^14: {MULTIPASS} | old\n"
+                    "// @generated-end 4\n")
+        run_tune(f"H100={run}", "--keep-pins", "--pin", f"14={CLUSTER}", "--write", header)
+        text = open(header).read()
+        self.assertIn(f"2^12: {CLUSTER} | H100 paired", text)  # kept from the header, though the run favours multipass
+        self.assertIn(f"2^14: {CLUSTER} | H100 paired", text)  # --pin wins over the header
+        with self.assertRaises(AssertionError):  # no header to read
+            run_tune(f"H100={run}", "--keep-pins")
 
 
 if __name__ == "__main__":
