@@ -58,7 +58,8 @@ steps=$(python3 -c 'print(",".join(str(2**k + 2**(k - 4)) for k in range(10, 25)
 run paired-steps --matrix --sizes="$steps" --benchmark_filter='^paired/default'
 run journeys --journey=all --system
 run sweeps --sweep=all
-for t in double int32; do  # double and int32 sums at 2^20 and 2^28, where this build has the type (exit 2: not)
+# double, int32 and int64 sums at 2^20 and 2^28, where this build has the type (exit 2: not)
+for t in double int32 int64; do
   "$exe" --type=$t --sizes=10 --benchmark_filter='^$' >/dev/null 2>&1
   [[ $? -ne 2 ]] && run matrix-$t --matrix --type=$t --sizes=20,28
 done
@@ -71,6 +72,6 @@ run latency-large --latency --sizes=24:30:2 --benchmark_filter='^matrix/(cub::|t
 
 jsons=("$out/matrix.json" "$out/paired.json" "$out/paired-large.json" "$out/paired-odd.json" "$out/paired-steps.json"
   "$out/journeys.json" "$out/sweeps.json" "$out/latency.json" "$out/latency-large.json" "$out/extensions.json")
-for t in double int32; do [[ -s $out/matrix-$t.json ]] && jsons+=("$out/matrix-$t.json"); done
+for t in double int32 int64; do [[ -s $out/matrix-$t.json ]] && jsons+=("$out/matrix-$t.json"); done
 python3 "$here/report.py" "${jsons[@]}" --out "$out" || status=1
 exit $status

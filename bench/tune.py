@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Derives the tuned default's tables (include/reduce/tuning/sm90.cuh) from bench results.
+"""Derives the tuned default's tables (include/reduce/tuning/sm90.cuh, and sm90_exact.cuh with --exact) from runs.
 
     python3 bench/tune.py LABEL=RESULTS.csv [LABEL=RESULTS.csv ...] [--bytes 4] [--exact] [--workspace]
                           [--pin LOG2N=KERNEL ...] [--keep-pins] [--source TEXT]
-                          [--write include/reduce/tuning/sm90.cuh]
+                          [--write include/reduce/tuning/sm90.cuh or sm90_exact.cuh]
 
 Each RESULTS.csv is report.py's results.csv of a matrix run of one element type (`reduce-bench --matrix`, cold
 rows), LABEL names its device (`H100=run22.csv H200=run23.csv`). Where a run has paired rows of matrix kernels at n

@@ -22,32 +22,47 @@ TEST(Convenience, ReturnsTheValue) {
             test::reference<long long>(h, reduce::max{}));
 }
 
-// The default on integers reads the exact table (atomic grids where they are fastest): full-range unsigned values,
-// so sums wrap; every result exact and the same on a second call, at sizes of every entry of the table.
-TEST(Convenience, DefaultIntegerOpsAreExactOnEveryTableEntry) {
-  REQUIRE_GPU();
-  using table = reduce::tuning::sm90_exact<4>;
+// The default on integers reads the exact tables (atomic grids where they are fastest): full-range unsigned values,
+// so sums wrap; every result exact and the same on a second call, at sizes of every entry of the table, and signed
+// min and max over values of both signs.
+template <class U, class Table>
+void expect_exact_on_every_exact_entry() {
+  using S = std::make_signed_t<U>;
   std::vector<std::uint64_t> sizes;
-  for (std::uint64_t bound : table::up_to) sizes.push_back(std::min<std::uint64_t>(bound, (1u << 23) + 5));
+  for (std::uint64_t bound : Table::up_to) sizes.push_back(std::min<std::uint64_t>(bound, (1u << 23) + 5));
   sizes.push_back((1u << 18) + 3);
   const std::uint64_t most = *std::max_element(sizes.begin(), sizes.end());
-  std::vector<unsigned> h(most);
-  std::mt19937 rng(4);
-  for (auto& x : h) x = unsigned(rng());
-  test::device_buffer<unsigned> d(most);
-  CUDA_OK(cudaMemcpy(d.base, h.data(), most * sizeof(unsigned), cudaMemcpyHostToDevice));
+  std::vector<U> h(most);
+  std::mt19937_64 rng(4);
+  for (auto& x : h) x = U(rng());
+  test::device_buffer<U> d(most);
+  CUDA_OK(cudaMemcpy(d.base, h.data(), most * sizeof(U), cudaMemcpyHostToDevice));
+  const S* signed_d = reinterpret_cast<const S*>(d.base);
   for (std::uint64_t n : sizes) {
-    const std::vector<unsigned> part(h.begin(), h.begin() + n);
-    const unsigned sum = reduce::reduce(d.base, n);
-    EXPECT_EQ(sum, test::reference<unsigned>(part, reduce::sum{})) << n;
+    const std::vector<U> part(h.begin(), h.begin() + n);
+    const std::vector<S> signed_part(part.begin(), part.end());
+    const U sum = reduce::reduce(d.base, n);
+    EXPECT_EQ(sum, test::reference<U>(part, reduce::sum{})) << n;
     EXPECT_EQ(reduce::reduce(d.base, n), sum) << n;
-    EXPECT_EQ((reduce::reduce<reduce::default_config, unsigned>(d.base, n, reduce::bit_xor{})),
-              test::reference<unsigned>(part, reduce::bit_xor{}))
+    EXPECT_EQ((reduce::reduce<reduce::default_config, U>(d.base, n, reduce::bit_xor{})),
+              test::reference<U>(part, reduce::bit_xor{}))
         << n;
-    EXPECT_EQ((reduce::reduce<reduce::default_config, unsigned>(d.base, n, reduce::max{})),
-              test::reference<unsigned>(part, reduce::max{}))
+    EXPECT_EQ((reduce::reduce<reduce::default_config, U>(d.base, n, reduce::max{})),
+              test::reference<U>(part, reduce::max{}))
+        << n;
+    EXPECT_EQ((reduce::reduce<reduce::default_config, S>(signed_d, n, reduce::min{})),
+              test::reference<S>(signed_part, reduce::min{}))
         << n;
   }
+}
+TEST(Convenience, DefaultIntegerOpsAreExactOnEveryTableEntry) {
+  REQUIRE_GPU();
+  static_assert(
+      std::is_same_v<reduce::detail::tuned_table<unsigned, unsigned, reduce::sum>, reduce::tuning::sm90_exact<4>>);
+  static_assert(std::is_same_v<reduce::detail::tuned_table<std::uint64_t, std::uint64_t, reduce::sum>,
+                               reduce::tuning::sm90_exact<8>>);
+  expect_exact_on_every_exact_entry<unsigned, reduce::tuning::sm90_exact<4>>();
+  expect_exact_on_every_exact_entry<std::uint64_t, reduce::tuning::sm90_exact<8>>();
 }
 
 TEST(Convenience, ThrowsWithAClearMessage) {

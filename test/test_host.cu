@@ -205,6 +205,7 @@ TEST(Tuning, TablesAreOrderedAndFromTheMatrix) {
   expect_well_formed_table<reduce::tuning::sm90<8>>();
   expect_well_formed_table<reduce::tuning::sm90_exact<4>>();
   expect_well_formed_table<reduce::tuning::sm90_exact_workspace<4>>();
+  expect_well_formed_table<reduce::tuning::sm90_exact<8>>();
   expect_well_formed_table<reduce::tuning::sm90_workspace<4>>();
   expect_well_formed_table<reduce::tuning::sm90_workspace<8>>();
   EXPECT_EQ(reduce::default_config::name(), "default");
@@ -246,7 +247,7 @@ TEST(Tuning, AtomicGridOnlyWhereEveryOrderGivesTheSameBits) {
   EXPECT_TRUE(has_atomic_grid<t::sm90_exact_workspace<4>>());
   EXPECT_FALSE(has_atomic_grid<t::sm90<4>>());
   EXPECT_FALSE(has_atomic_grid<t::sm90<8>>());
-  EXPECT_FALSE(has_atomic_grid<t::sm90_exact<8>>());  // no int64 measurement: the 8-byte deterministic table
+  EXPECT_TRUE(has_atomic_grid<t::sm90_exact<8>>());
   EXPECT_FALSE(has_atomic_grid<t::sm90_workspace<4>>());
   EXPECT_FALSE(has_atomic_grid<t::sm90_workspace<8>>());
 }

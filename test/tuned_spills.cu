@@ -1,5 +1,5 @@
 // Compile-only check, built with ptxas's spill warning as an error (test/CMakeLists.txt): every kernel the tuned
-// default can launch for float, double and int32 sums (raw storage and workspace tables, the fallback, the later
+// default can launch for float, double, int32 and int64 sums (raw storage and workspace tables, the fallback, the later
 // passes, both offset widths) keeps its state in registers, and so does every polled kernel of the matrix, whose
 // poller's fold spilled at 32 registers before its batch went from 8 to 5 (docs/perf-attempts-27.md). A table change
 // or a kernel change that makes one of them spill to local memory fails the build, and so CI.
@@ -44,6 +44,7 @@ void reduce_test_take_tuned_kernels() {
   take_type<float>();
   take_type<double>();
   take_type<int>();
+  take_type<long long>();
   take_polled<float>();  // the matrix's own width: 32-bit offsets
   take_polled<double>();
   take_polled<int>();

@@ -22,8 +22,8 @@
 
 namespace reduce {
 
-// The default: per call, the kernel the tuning table (tuning/sm90.cuh) measured fastest for this architecture, element
-// size and n; elsewhere a good general-purpose kernel (16-byte loads, warp shuffles, one launch).
+// The default: per call, the kernel the tuning tables (tuning/sm90*.cuh) measured fastest for this architecture,
+// element size and n; elsewhere a good general-purpose kernel (16-byte loads, warp shuffles, one launch).
 using default_config =
     policy::tuned<policy::config<policy::vector<2>, policy::shuffle, policy::sequential, policy::single_pass<>, 256>>;
 

@@ -1,5 +1,5 @@
 // The default configuration: not one kernel but a table lookup. For each call it picks, by the device's architecture,
-// the element size, the kind of op and n, a kernel of the matrix measured to be the fastest there (tuning/sm90.cuh),
+// the element size, the kind of op and n, a kernel of the matrix measured to be the fastest there (tuning/sm90*.cuh),
 // and runs it. A given (GPU architecture, T, op, n) always runs the same kernel, and the atomic grid is picked only
 // where every order of combining gives the same bits, so results repeat bitwise like any fixed config.
 #pragma once
@@ -11,7 +11,7 @@
 
 #include "detail/atomic.cuh"
 #include "detail/per_device.cuh"
-#include "tuning/sm90.cuh"
+#include "tuning/sm90_exact.cuh"
 
 namespace reduce {
 

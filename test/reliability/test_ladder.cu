@@ -74,9 +74,9 @@ TYPED_TEST(Ladder, EveryRungAlignedAndNot) {
 }
 
 // The default's tables, every entry: n at each entry's upper bound, and 3 past the last bound, so every kernel the
-// float and double tables (raw and on a workspace) and the int table (on a workspace) name runs. Only every 64th
-// element is nonzero (-1 or +1), so any partial sum, in any order and grouping, is an integer of magnitude at most
-// n / 64 + 1 <= 2^23 + 1: exact in float. The result must equal the exact sum bit for bit, and repeat.
+// float and double tables (raw and on a workspace), the int table (on a workspace) and the int64 table name runs.
+// Only every 64th element is nonzero (-1 or +1), so any partial sum, in any order and grouping, is an integer of
+// magnitude at most n / 64 + 1 <= 2^23 + 1: exact in float. The result must be the exact sum, bit for bit, twice.
 __host__ __device__ int sparse_value(std::uint64_t i) { return i % 64 ? 0 : int((i / 64) * 2654435761u % 3) - 1; }
 template <class T>
 __global__ void fill_sparse(T* x, std::uint64_t n) {
@@ -125,6 +125,12 @@ TEST(DefaultTables, FloatAndDoubleOnAWorkspaceExactOnEveryEntry) {
 TEST(DefaultTables, IntOnAWorkspaceExactOnEveryEntry) {
   REQUIRE_GPU();
   expect_exact_on_every_entry<int, reduce::tuning::sm90_exact_workspace<4>, true>();  // the table int sums read there
+}
+// 64-bit integer sums read the 8-byte exact table on both storages (no tally word holds a 64-bit sum).
+TEST(DefaultTables, Int64ExactOnEveryEntry) {
+  REQUIRE_GPU();
+  expect_exact_on_every_entry<long long, reduce::tuning::sm90_exact<8>>();
+  expect_exact_on_every_entry<long long, reduce::tuning::sm90_exact<8>, true>();
 }
 
 }  // namespace
