@@ -1,8 +1,10 @@
-// Probe 41 of attempt 32 (docs/perf-attempts-32.md), outside the CMake build; the harness is pairing.cuh:
-//   nvcc -O3 -arch=sm_90 -std=c++17 -Iinclude -Ipolicies -DVARIANT='"r41"' bench/probes/attempt32.cu
-// int64 sums on raw temporary storage, paired with CUB, three rounds: at 2^10..2^17 and the sizes halfway between
-// (2^(k+0.5)) from 2^14, the kernel sm90_exact<8> runs there (the double table's, pinned at 2^10..2^16) beside the
-// atomic kernels runs 188/189 read closest to it, so that a lead repeats or does not.
+// Probes 41 and 42 of attempt 32 (docs/perf-attempts-32.md), outside the CMake build; the harness is pairing.cuh:
+//   nvcc -O3 -arch=sm_90 -std=c++17 -Iinclude -Ipolicies -DPROBE=41 -DVARIANT='"r41"' bench/probes/attempt32.cu
+// PROBE=41: int64 sums on raw temporary storage, paired with CUB, three rounds: at 2^10..2^17 and the sizes halfway
+// between (2^(k+0.5)) from 2^14, the kernel sm90_exact<8> runs there (the double table's, pinned at 2^10..2^16) beside
+// the atomic kernels runs 188/189 read closest to it, so that a lead repeats or does not. PROBE=42: float sums on a
+// workspace at 2^20.5..2^21.5, the one odd size attempt 31 left unprobed: the pick (polled vec4 b512) beside polled
+// vec4 b256 (the pick below 2^20.5, which run 162's H100 read ahead at 2^21), vec8 b256 and multipass vec4 b128.
 #include <cstdint>
 #include "pairing.cuh"
 
@@ -11,8 +13,24 @@ namespace mp = boost::mp11;
 template <class Load, int Block>
 using atomic = p::config<Load, p::shuffle, p::sequential, p::atomic, Block>;
 
+template <class Load, class Grid, int Block>
+using cfg = p::config<Load, p::shuffle, p::sequential, Grid, Block>;
+
 int main() {
   pairing_setup();
+#if PROBE == 42
+  data<float> f(22);
+  for (int round = 0; round < 3; ++round) {
+    std::printf("round %d\n", round);
+    for (size_t n : {1482911, 1763488, 2097152, 2228224, 2965820}) {
+      row_n<D>("default-workspace", f, n);
+      row_n<cfg<p::vector<4>, p::polled<>, 512>>("vec4-striped/shuffle/polled/b512", f, n);
+      row_n<cfg<p::vector<4>, p::polled<>, 256>>("vec4-striped/shuffle/polled/b256", f, n);
+      row_n<cfg<p::vector<8>, p::polled<>, 256>>("vec8-striped/shuffle/polled/b256", f, n);
+      row_n<cfg<p::vector<4>, p::multipass, 128>>("vec4-striped/shuffle/multipass/b128", f, n);
+    }
+  }
+#else
   data<std::int64_t> d(17);
   const storage raw = storage::raw;
   for (int round = 0; round < 3; ++round) {
@@ -30,4 +48,5 @@ int main() {
       row_n<atomic<p::vector<4>, 256>>("vec4-striped/shuffle/atomic/b256", d, n, 0, raw);
     }
   }
+#endif
 }
