@@ -1,6 +1,6 @@
 // Tuning tables for Hopper (sm_90), order-free integer ops: integer accumulators with an op that has a native atomic
-// (sum, min, max, bitwise), where every order of combining gives the same bits, so the atomic grid is a candidate beside
-// the deterministic Grids (regenerate with `python3 bench/tune.py --exact`; the rest as in sm90.cuh).
+// (sum, min, max, bitwise), where every order of combining gives the same bits, so the atomic grid is a candidate
+// beside the deterministic Grids (regenerate with `python3 bench/tune.py --exact`; the rest as in sm90.cuh).
 // sm90_exact<B>: every such call on raw storage, and on a reduce::workspace where no table below is more specific (the
 // atomic grid presets the output there as on raw storage). With polled a candidate too (tune.py --exact --workspace),
 // the atomic grid led it at every size from 2^14 to 2^22 on the H100 and at all but 2^16 on the H200 (4-byte, device
