@@ -1,0 +1,33 @@
+// Probe 43 of attempt 33 (docs/perf-attempts-33.md), outside the CMake build; the harness is pairing.cuh:
+//   nvcc -O3 -arch=sm_90 -std=c++17 -Iinclude -Ipolicies -DVARIANT='"r43"' bench/probes/attempt33.cu
+// Float sums, paired with CUB, three rounds: Grid polled with a grid of one tile per block (polled<G>, G past the
+// resident capacity, each block one 32 KiB or 16 KiB tile) beside the table's picks, which walk the input with a
+// resident grid (polled<> b512 at 2^21.5..2^24.5, multipass b512 from 2^25.5) at 2^22..2^28 on a workspace, and
+// on raw temporary storage at 2^24 beside the raw table's pick.
+#include "pairing.cuh"
+
+template <class Load, class Grid, int Block>
+using cfg = p::config<Load, p::shuffle, p::sequential, Grid, Block>;
+using v4 = p::vector<4>;
+
+int main() {
+  pairing_setup();
+  data<float> f(28);
+  for (int round = 0; round < 3; ++round) {
+    std::printf("round %d\n", round);
+    for (int lg : {22, 23, 24, 25, 26, 28}) {
+      row<D>("default-workspace", f, lg);
+      row<cfg<v4, p::polled<>, 512>>("vec4-striped/shuffle/polled/b512", f, lg);
+      row<cfg<v4, p::multipass, 512>>("vec4-striped/shuffle/multipass/b512", f, lg);
+      row<cfg<v4, p::polled<1024>, 512>>("vec4-striped/shuffle/polled1024/b512", f, lg);
+      row<cfg<v4, p::polled<2048>, 512>>("vec4-striped/shuffle/polled2048/b512", f, lg);
+      row<cfg<v4, p::polled<4096>, 512>>("vec4-striped/shuffle/polled4096/b512", f, lg);
+      row<cfg<v4, p::polled<8192>, 512>>("vec4-striped/shuffle/polled8192/b512", f, lg);
+      row<cfg<v4, p::polled<4096>, 256>>("vec4-striped/shuffle/polled4096/b256", f, lg);
+      if (lg == 24) {
+        row<D>("default", f, lg, 0, storage::raw);
+        row<cfg<v4, p::polled<4096>, 512>>("vec4-striped/shuffle/polled4096/b512", f, lg, 0, storage::raw);
+      }
+    }
+  }
+}
