@@ -1,16 +1,45 @@
-// Probe 43 of attempt 33 (docs/perf-attempts-33.md), outside the CMake build; the harness is pairing.cuh:
-//   nvcc -O3 -arch=sm_90 -std=c++17 -Iinclude -Ipolicies -DVARIANT='"r43"' bench/probes/attempt33.cu
-// Float sums, paired with CUB, three rounds: Grid polled with a grid of one tile per block (polled<G>, G past the
-// resident capacity, each block one 32 KiB or 16 KiB tile) beside the table's picks, which walk the input with a
+// Probes 43 and 44 of attempt 33 (docs/perf-attempts-33.md), outside the CMake build; the harness is pairing.cuh:
+//   nvcc -O3 -arch=sm_90 -std=c++17 -Iinclude -Ipolicies -DPROBE=43 -DVARIANT='"r43"' bench/probes/attempt33.cu
+// PROBE=43: float sums, paired with CUB, three rounds: Grid polled with a grid of one tile per block (polled<G>, G past
+// the resident capacity, each block one 32 KiB or 16 KiB tile) beside the table's picks, which walk the input with a
 // resident grid (polled<> b512 at 2^21.5..2^24.5, multipass b512 from 2^25.5) at 2^22..2^28 on a workspace, and
 // on raw temporary storage at 2^24 beside the raw table's pick.
+// PROBE=44, run under `ncu --csv --metrics gpu__time_duration.sum --cache-control all --clock-control none`: the
+// default's and CUB's float sums, aligned and offset by one element, 21 calls each, interleaved, every call preceded by
+// an empty kernel `mark_call` so that bench/probes/kernel_times.py can add up each call's kernels. It measures what
+// the event clock's 32 ns steps and two launch-state levels cannot: whether an offset input costs the kernels time.
 #include "pairing.cuh"
 
 template <class Load, class Grid, int Block>
 using cfg = p::config<Load, p::shuffle, p::sequential, Grid, Block>;
 using v4 = p::vector<4>;
 
+__global__ void mark_call() {}
+
 int main() {
+#if PROBE == 44
+  data<float> f(22);
+  for (int rep = 0; rep < 21; ++rep)
+    for (int lg = 10; lg <= 22; lg += 2)
+      for (size_t skip : {0, 1}) {
+        const size_t n = size_t(1) << lg;
+        void* raw = nullptr;
+        size_t raw_bytes = 0;
+        CK(reduce::device_reduce<D>(nullptr, raw_bytes, f.in + skip, f.out, n));
+        CK(cudaMalloc(&raw, raw_bytes));
+        mark_call<<<1, 1>>>();
+        CK(reduce::device_reduce<D>(raw, raw_bytes, f.in + skip, f.out, n));
+        mark_call<<<1, 1>>>();
+        CK(reduce::device_reduce<D>(f.ws, f.in + skip, f.out, n));
+        mark_call<<<1, 1>>>();
+        CK(cub::DeviceReduce::Sum(f.cub_tmp, f.cub_bytes, f.in + skip, f.out, n));
+        CK(cudaDeviceSynchronize());
+        CK(cudaFree(raw));
+        float h;
+        CK(cudaMemcpy(&h, f.out, sizeof h, cudaMemcpyDeviceToHost));
+        if (double(h) != f.exact(skip, n)) std::printf("WRONG 2^%d +%zu\n", lg, skip);
+      }
+#else
   pairing_setup();
   data<float> f(28);
   for (int round = 0; round < 3; ++round) {
@@ -30,4 +59,5 @@ int main() {
       }
     }
   }
+#endif
 }
