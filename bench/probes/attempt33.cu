@@ -5,9 +5,11 @@
 // resident grid (polled<> b512 at 2^21.5..2^24.5, multipass b512 from 2^25.5) at 2^22..2^28 on a workspace, and
 // on raw temporary storage at 2^24 beside the raw table's pick.
 // PROBE=44, run under `ncu --csv --metrics gpu__time_duration.sum --cache-control all --clock-control none`: the
-// default's and CUB's float sums, aligned and offset by one element, 21 calls each, interleaved, every call preceded by
-// an empty kernel `mark_call` so that bench/probes/kernel_times.py can add up each call's kernels. It measures what
+// default's and CUB's float sums, aligned and offset by one element, interleaved, every call preceded by an
+// empty kernel `mark_call` so that bench/probes/kernel_times.py can add up each call's kernels. It measures what
 // the event clock's 32 ns steps and two launch-state levels cannot: whether an offset input costs the kernels time.
+#include <cstdlib>
+
 #include "pairing.cuh"
 
 template <class Load, class Grid, int Block>
@@ -16,12 +18,15 @@ using v4 = p::vector<4>;
 
 __global__ void mark_call() {}
 
-int main() {
+int main(int argc, char** argv) {
 #if PROBE == 44
-  data<float> f(22);
-  for (int rep = 0; rep < 21; ++rep)
-    for (int lg = 10; lg <= 22; lg += 2)
-      for (size_t skip : {0, 1}) {
+  // argv: calls of each kind (21), the largest log2(n) (22); n = 2^10, 2^12, ... up to it. Even reps run the aligned
+  // input first, odd reps the offset one.
+  const int reps = argc > 1 ? std::atoi(argv[1]) : 21, max_lg = argc > 2 ? std::atoi(argv[2]) : 22;
+  data<float> f(max_lg);
+  for (int rep = 0; rep < reps; ++rep)
+    for (int lg = 10; lg <= max_lg; lg += 2)
+      for (size_t skip : {size_t(rep % 2), size_t(1 - rep % 2)}) {
         const size_t n = size_t(1) << lg;
         void* raw = nullptr;
         size_t raw_bytes = 0;
