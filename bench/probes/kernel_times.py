@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Probe 44 (attempt 33): each call's kernel time from ncu's CSV, aligned against offset by one element.
 
-Usage: kernel_times.py NCU_CSV MAX_LOG2
+Usage: kernel_times.py NCU_CSV[.gz] MAX_LOG2
 
 ncu --csv --print-units base --metrics gpu__time_duration.sum ... writes one row per kernel, in launch order. The
 probe launches the empty kernel mark_call before every call, so the kernels between two marks are one call's. The
@@ -11,6 +11,7 @@ caller, the mean of the calls' summed kernel times (ns; the clock steps by 32 ns
 95% bootstrap interval, and which kernels ran.
 """
 import csv
+import gzip
 import random
 import re
 import statistics
@@ -21,7 +22,7 @@ CALLERS = ["default raw", "default workspace", "CUB"]
 
 def calls(path):
     """Each call's (summed gpu__time_duration in ns, its kernels' short names), in launch order."""
-    with open(path) as f:
+    with (gzip.open(path, "rt") if path.endswith(".gz") else open(path)) as f:
         lines = [line for line in f if line.startswith('"')]
     out = []
     for row in csv.DictReader(lines):

@@ -7,6 +7,8 @@
 #include <cuda/atomic>
 #include <cuda/std/type_traits>
 
+#include "../agent/thread_reduce.cuh"
+
 namespace reduce::detail {
 
 template <class Acc>
@@ -72,5 +74,17 @@ struct polled_slots {
     return acc;
   }
 };
+
+// The poller of Grid polled and Grid cooperative: waits for every block's ready marks, folds the results in block
+// order (Clear: and leaves the slots zero), then the block reduction; thread 0 writes the result.
+template <class Cfg, class T, bool Clear, class BlockReduce, class Acc, class Op>
+__device__ void fold_slots(typename BlockReduce::TempStorage& temp, unsigned long long* slots, Acc* out, Op op) {
+  using slots_t = polled_slots<Acc>;
+  constexpr unsigned batch = slots_t::batch_for(agent<typename Cfg::load, Cfg::block>::template bytes_per_thread<T>);
+  const Acc acc = slots_t::template fold<Cfg::block, batch, Clear>(slots, gridDim.x, op);
+  __syncthreads();  // temp is reused
+  const Acc r = BlockReduce(temp).reduce(acc, op);
+  if (threadIdx.x == 0) *out = r;
+}
 
 }  // namespace reduce::detail

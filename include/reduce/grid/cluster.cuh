@@ -1,5 +1,5 @@
 // Grid cluster: one thread block cluster walks the input and folds its block results through distributed shared
-// memory (the kernel's cluster epilogue). One launch and nothing to reset, so at mid sizes it pays neither the
+// memory (epilogue/cluster.cuh). One launch and nothing to reset, so at mid sizes it pays neither the
 // single-pass memset nor a second launch; a cluster has at most 16 SMs, which bounds its bandwidth (perf-notes).
 #pragma once
 #include "single_pass.cuh"
