@@ -4,6 +4,8 @@
 // the resident capacity, each block one 32 KiB or 16 KiB tile) beside the table's picks, which walk the input with a
 // resident grid (polled<> b512 at 2^21.5..2^24.5, multipass b512 from 2^25.5) at 2^22..2^28 on a workspace, and
 // on raw temporary storage at 2^24 beside the raw table's pick.
+// PROBE=45: one paired round of the default on a workspace at 2^18..2^24 (float) and 2^20..2^21 (double), for builds
+// against the library and against a copy with attempt33-staggered-poll.patch applied, run alternately.
 // PROBE=44, run under `ncu --csv --metrics gpu__time_duration.sum --cache-control all --clock-control none`: the
 // default's and CUB's float sums, aligned and offset by one element, interleaved, every call preceded by an
 // empty kernel `mark_call` so that bench/probes/kernel_times.py can add up each call's kernels. It measures what
@@ -44,6 +46,14 @@ int main(int argc, char** argv) {
         CK(cudaMemcpy(&h, f.out, sizeof h, cudaMemcpyDeviceToHost));
         if (double(h) != f.exact(skip, n)) std::printf("WRONG 2^%d +%zu\n", lg, skip);
       }
+#elif PROBE == 45
+  // One round of the default on a workspace, float and double, built against a tree whose poller spins with several
+  // loads in flight (bench/probes/attempt33-staggered-poll.patch) or against the library as it is.
+  pairing_setup();
+  data<float> f(24);
+  data<double> d(21);
+  for (int lg : {18, 20, 21, 22, 23, 24}) row<D>("default-workspace", f, lg);
+  for (int lg : {20, 21}) row<D>("default-workspace", d, lg);
 #else
   pairing_setup();
   data<float> f(28);
