@@ -1,8 +1,8 @@
 // Grid polled: a fixed grid walks the input; each block takes a ticket on entry and publishes its result with a
-// ready mark, and the block with the last ticket polls the marks and folds the results in block order (the kernel's
-// polled epilogue, epilogue/polled.cuh). The ticket word and the slots must read zero at entry, and every call leaves
-// them so. On raw temporary storage one memset zeroes them before each launch; a reduce::workspace keeps them zero
-// between calls, so there the call is one launch and nothing else (docs/perf-notes.md, attempt 15).
+// ready mark, and the block with the last ticket polls the marks and folds the results in block order
+// (epilogue/polled.cuh). The ticket word and the slots must read zero at entry, and every call leaves them so. On raw
+// temporary storage one memset zeroes them before each launch; a reduce::workspace keeps them zero between calls, so
+// there the call is one launch and nothing else (docs/perf-notes.md, attempt 15).
 #pragma once
 #include "../detail/launch.cuh"
 #include "../detail/polled_slots.cuh"
