@@ -5,7 +5,8 @@
 // resident grid (polled<> b512 at 2^21.5..2^24.5, multipass b512 from 2^25.5) at 2^22..2^28 on a workspace, and
 // on raw temporary storage at 2^24 beside the raw table's pick.
 // PROBE=45: one paired round of the default on a workspace at 2^18..2^24 (float) and 2^20..2^21 (double), for builds
-// against the library and against a copy with attempt33-staggered-poll.patch applied, run alternately.
+// against the library and against a copy with attempt33-staggered-poll.patch applied (-DPOLLS=4 -DGAP=100 or 200: the
+// polls in flight and the ns between the first ones), run alternately.
 // PROBE=44, run under `ncu --csv --metrics gpu__time_duration.sum --cache-control all --clock-control none`: the
 // default's and CUB's float sums, aligned and offset by one element, interleaved, every call preceded by an
 // empty kernel `mark_call` so that bench/probes/kernel_times.py can add up each call's kernels. It measures what
