@@ -7,6 +7,8 @@
 // PROBE=45: one paired round of the default on a workspace at 2^18..2^24 (float) and 2^20..2^21 (double), for builds
 // against the library and against a copy with attempt33-staggered-poll.patch applied (-DPOLLS=4 -DGAP=100 or 200: the
 // polls in flight and the ns between the first ones), run alternately.
+// PROBE=46, against a copy with attempt33-poll-timeline.patch applied: where Grid polled's time after the walk goes
+// (each block's entry and publish, the poller's start, the moment every mark was seen, the result's store).
 // PROBE=44, run under `ncu --csv --metrics gpu__time_duration.sum --cache-control all --clock-control none`: the
 // default's and CUB's float sums, aligned and offset by one element, interleaved, every call preceded by an
 // empty kernel `mark_call` so that bench/probes/kernel_times.py can add up each call's kernels. It measures what
@@ -47,6 +49,62 @@ int main(int argc, char** argv) {
         CK(cudaMemcpy(&h, f.out, sizeof h, cudaMemcpyDeviceToHost));
         if (double(h) != f.exact(skip, n)) std::printf("WRONG 2^%d +%zu\n", lg, skip);
       }
+#elif PROBE == 46
+  // Built against a copy with attempt33-poll-timeline.patch applied: 41 timed calls of the default on a workspace
+  // (Grid polled at these sizes) per n, each followed by a read of the timeline the patch records (%globaltimer, ns).
+  namespace d = reduce::detail;
+  pairing_setup();
+  data<float> f(24);
+  unsigned long long *entry, *publish, *poller;
+  CK(cudaGetSymbolAddress((void**)&entry, d::probe46_entry));
+  CK(cudaGetSymbolAddress((void**)&publish, d::probe46_publish));
+  CK(cudaGetSymbolAddress((void**)&poller, d::probe46_poller));
+  std::vector<unsigned long long> e(8192), pub(8192), pol(4);
+  for (int lg : {18, 20, 22, 24}) {
+    const size_t n = size_t(1) << lg;
+    std::vector<double> event, walk, last_gap, poll_start, seen, stored;
+    for (int i = 0; i < 41; ++i) {
+      const double us = timed([&] { CK(reduce::device_reduce<D>(f.ws, f.in, f.out, n)); },
+                              [&] {
+                                CK(cudaMemset(entry, 0, 8192 * 8));
+                                CK(cudaMemset(publish, 0, 8192 * 8));
+                                CK(cudaMemset(poller, 0, 4 * 8));
+                              });
+      CK(cudaMemcpy(e.data(), entry, 8192 * 8, cudaMemcpyDeviceToHost));
+      CK(cudaMemcpy(pub.data(), publish, 8192 * 8, cudaMemcpyDeviceToHost));
+      CK(cudaMemcpy(pol.data(), poller, 4 * 8, cudaMemcpyDeviceToHost));
+      float h;
+      CK(cudaMemcpy(&h, f.out, sizeof h, cudaMemcpyDeviceToHost));
+      if (double(h) != f.exact(0, n)) std::printf("WRONG 2^%d\n", lg);
+      unsigned long long first = ~0ull, last = 0, second_last = 0;
+      for (int b = 0; b < 8192; ++b) {
+        if (!e[b]) continue;
+        first = std::min(first, e[b]);
+        if (pub[b] > last)
+          second_last = last, last = pub[b];
+        else if (pub[b] > second_last)
+          second_last = pub[b];
+      }
+      if (i == 0) continue;  // warm-up
+      event.push_back(us);
+      walk.push_back((last - first) * 1e-3);
+      last_gap.push_back((double(last) - double(second_last)) * 1e-3);
+      poll_start.push_back((double(pol[0]) - double(last)) * 1e-3);
+      seen.push_back((double(pol[1]) - double(last)) * 1e-3);
+      stored.push_back((double(pol[2]) - double(pol[1])) * 1e-3);
+    }
+    auto mean = [](const std::vector<double>& v) {
+      double s = 0;
+      for (double x : v) s += x;
+      return s / v.size();
+    };
+    std::printf(
+        "2^%d event %.2f us | first entry to last publish %.2f (median %.2f) | last two publishes %.3f apart | "
+        "poll start - last publish %.3f | all marks seen - last publish %.3f (median %.3f) | seen to stored "
+        "%.3f (us, means of 40)\n",
+        lg, median(event), mean(walk), median(walk), mean(last_gap), mean(poll_start), mean(seen), median(seen),
+        mean(stored));
+  }
 #elif PROBE == 45
   // One round of the default on a workspace, float and double, built against a tree whose poller spins with several
   // loads in flight (bench/probes/attempt33-staggered-poll.patch) or against the library as it is.
