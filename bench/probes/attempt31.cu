@@ -24,8 +24,6 @@ void with_entry(size_t n, F f) {
                                                  [&](auto i) { f(mp::mp_identity<mp::mp_at_c<configs, i>>{}); });
 }
 
-template <class Load, int Block>
-using atomic = p::config<Load, p::shuffle, p::sequential, p::atomic, Block>;
 template <class Load, class Finish, class Grid, int Block>
 using cfg = p::config<Load, Finish, p::sequential, Grid, Block>;
 using v4 = p::vector<4>;

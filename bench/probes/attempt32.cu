@@ -10,12 +10,6 @@
 
 namespace mp = boost::mp11;
 
-template <class Load, int Block>
-using atomic = p::config<Load, p::shuffle, p::sequential, p::atomic, Block>;
-
-template <class Load, class Grid, int Block>
-using cfg = p::config<Load, p::shuffle, p::sequential, Grid, Block>;
-
 int main() {
   pairing_setup();
 #if PROBE == 42
@@ -24,10 +18,10 @@ int main() {
     std::printf("round %d\n", round);
     for (size_t n : {1482911, 1763488, 2097152, 2228224, 2965820}) {
       row_n<D>("default-workspace", f, n);
-      row_n<cfg<p::vector<4>, p::polled<>, 512>>("vec4-striped/shuffle/polled/b512", f, n);
-      row_n<cfg<p::vector<4>, p::polled<>, 256>>("vec4-striped/shuffle/polled/b256", f, n);
-      row_n<cfg<p::vector<8>, p::polled<>, 256>>("vec8-striped/shuffle/polled/b256", f, n);
-      row_n<cfg<p::vector<4>, p::multipass, 128>>("vec4-striped/shuffle/multipass/b128", f, n);
+      row_n<shuffled<p::vector<4>, p::polled<>, 512>>("vec4-striped/shuffle/polled/b512", f, n);
+      row_n<shuffled<p::vector<4>, p::polled<>, 256>>("vec4-striped/shuffle/polled/b256", f, n);
+      row_n<shuffled<p::vector<8>, p::polled<>, 256>>("vec8-striped/shuffle/polled/b256", f, n);
+      row_n<shuffled<p::vector<4>, p::multipass, 128>>("vec4-striped/shuffle/multipass/b128", f, n);
     }
   }
 #else

@@ -17,8 +17,6 @@
 
 #include "pairing.cuh"
 
-template <class Load, class Grid, int Block>
-using cfg = p::config<Load, p::shuffle, p::sequential, Grid, Block>;
 using v4 = p::vector<4>;
 
 __global__ void mark_call() {}
@@ -120,16 +118,16 @@ int main(int argc, char** argv) {
     std::printf("round %d\n", round);
     for (int lg : {22, 23, 24, 25, 26, 28}) {
       row<D>("default-workspace", f, lg);
-      row<cfg<v4, p::polled<>, 512>>("vec4-striped/shuffle/polled/b512", f, lg);
-      row<cfg<v4, p::multipass, 512>>("vec4-striped/shuffle/multipass/b512", f, lg);
-      row<cfg<v4, p::polled<1024>, 512>>("vec4-striped/shuffle/polled1024/b512", f, lg);
-      row<cfg<v4, p::polled<2048>, 512>>("vec4-striped/shuffle/polled2048/b512", f, lg);
-      row<cfg<v4, p::polled<4096>, 512>>("vec4-striped/shuffle/polled4096/b512", f, lg);
-      row<cfg<v4, p::polled<8192>, 512>>("vec4-striped/shuffle/polled8192/b512", f, lg);
-      row<cfg<v4, p::polled<4096>, 256>>("vec4-striped/shuffle/polled4096/b256", f, lg);
+      row<shuffled<v4, p::polled<>, 512>>("vec4-striped/shuffle/polled/b512", f, lg);
+      row<shuffled<v4, p::multipass, 512>>("vec4-striped/shuffle/multipass/b512", f, lg);
+      row<shuffled<v4, p::polled<1024>, 512>>("vec4-striped/shuffle/polled1024/b512", f, lg);
+      row<shuffled<v4, p::polled<2048>, 512>>("vec4-striped/shuffle/polled2048/b512", f, lg);
+      row<shuffled<v4, p::polled<4096>, 512>>("vec4-striped/shuffle/polled4096/b512", f, lg);
+      row<shuffled<v4, p::polled<8192>, 512>>("vec4-striped/shuffle/polled8192/b512", f, lg);
+      row<shuffled<v4, p::polled<4096>, 256>>("vec4-striped/shuffle/polled4096/b256", f, lg);
       if (lg == 24) {
         row<D>("default", f, lg, 0, storage::raw);
-        row<cfg<v4, p::polled<4096>, 512>>("vec4-striped/shuffle/polled4096/b512", f, lg, 0, storage::raw);
+        row<shuffled<v4, p::polled<4096>, 512>>("vec4-striped/shuffle/polled4096/b512", f, lg, 0, storage::raw);
       }
     }
   }

@@ -167,8 +167,13 @@ void row(const char* name, data<T>& d, int lg, size_t skip = 0, storage how = st
   row_n<Cfg>(name, d, size_t(1) << lg, skip, how);
 }
 
+// The configs the probes name: BlockFinish shuffle, Indexing sequential.
+template <class Load, class Grid, int Block>
+using shuffled = p::config<Load, p::shuffle, p::sequential, Grid, Block>;
 template <class Load, int Block>
-using polled = p::config<Load, p::shuffle, p::sequential, p::polled<>, Block>;
+using polled = shuffled<Load, p::polled<>, Block>;
+template <class Load, int Block>
+using atomic = shuffled<Load, p::atomic, Block>;
 using D = reduce::default_config;
 
 // Allocates the L2-flush buffer and the events; call once at the start of main.
