@@ -14,8 +14,7 @@ int main() {
   pairing_setup();
 #if PROBE == 42
   data<float> f(22);
-  for (int round = 0; round < 3; ++round) {
-    std::printf("round %d\n", round);
+  in_rounds(3, [&] {
     for (size_t n : {1482911, 1763488, 2097152, 2228224, 2965820}) {
       row_n<D>("default-workspace", f, n);
       row_n<shuffled<p::vector<4>, p::polled<>, 512>>("vec4-striped/shuffle/polled/b512", f, n);
@@ -23,12 +22,11 @@ int main() {
       row_n<shuffled<p::vector<8>, p::polled<>, 256>>("vec8-striped/shuffle/polled/b256", f, n);
       row_n<shuffled<p::vector<4>, p::multipass, 128>>("vec4-striped/shuffle/multipass/b128", f, n);
     }
-  }
+  });
 #else
   data<std::int64_t> d(17);
   const storage raw = storage::raw;
-  for (int round = 0; round < 3; ++round) {
-    std::printf("round %d\n", round);
+  in_rounds(3, [&] {
     for (size_t n : {1024, 2048, 4096, 8192, 16384, 23170, 32768, 46340, 65536, 92681, 131072}) {
       using configs = reduce::tuning::sm90_exact<8>::configs;
       mp::mp_with_index<mp::mp_size<configs>::value>(reduce::detail::table_entry<reduce::tuning::sm90_exact<8>>(n),
@@ -41,6 +39,6 @@ int main() {
       row_n<atomic<p::scalar<4, p::blocked>, 256>>("scalar4-blocked/shuffle/atomic/b256", d, n, 0, raw);
       row_n<atomic<p::vector<4>, 256>>("vec4-striped/shuffle/atomic/b256", d, n, 0, raw);
     }
-  }
+  });
 #endif
 }

@@ -114,8 +114,7 @@ int main(int argc, char** argv) {
 #else
   pairing_setup();
   data<float> f(28);
-  for (int round = 0; round < 3; ++round) {
-    std::printf("round %d\n", round);
+  in_rounds(3, [&] {
     for (int lg : {22, 23, 24, 25, 26, 28}) {
       row<D>("default-workspace", f, lg);
       row<shuffled<v4, p::polled<>, 512>>("vec4-striped/shuffle/polled/b512", f, lg);
@@ -130,6 +129,6 @@ int main(int argc, char** argv) {
         row<shuffled<v4, p::polled<4096>, 512>>("vec4-striped/shuffle/polled4096/b512", f, lg, 0, storage::raw);
       }
     }
-  }
+  });
 #endif
 }

@@ -176,6 +176,15 @@ template <class Load, int Block>
 using atomic = shuffled<Load, p::atomic, Block>;
 using D = reduce::default_config;
 
+// Runs body() `rounds` times, each after a line "round N" (the rounds of a probe's log).
+template <class F>
+void in_rounds(int rounds, F body) {
+  for (int round = 0; round < rounds; ++round) {
+    std::printf("round %d\n", round);
+    body();
+  }
+}
+
 // Allocates the L2-flush buffer and the events; call once at the start of main.
 inline void pairing_setup() {
   CK(cudaMalloc(&fbuf, fn * 16));
