@@ -70,6 +70,7 @@ def paired_section(rows, out, first_type):
             out.append(f"| {t} | {size_label(n)} | " + " | ".join(cells) + " |")
     if groups:
         out.append("")
+    launch_state_section(rows, out, first_type)
     kernels = [r for r in rows if r["group"] == "paired" and r["grid"] and r.get("vs_cub")]
     if kernels:  # --paired rows of matrix kernels (bench/tune.py's data)
         out += ["Matrix kernels sampled alternately with CUB: the three best per size by the median per-pair ratio.\n",
@@ -77,4 +78,27 @@ def paired_section(rows, out, first_type):
         for n in sorted({r["n"] for r in kernels}):
             best = sorted((r for r in kernels if r["n"] == n), key=lambda r: -r["vs_cub"])[:3]
             out.append(f"| {size_label(n)} | " + " | ".join(f"`{r['kernel']}` {fmt(r['vs_cub'])}" for r in best) + " |")
+        out.append("")
+
+
+def launch_state_section(rows, out, first_type):
+    """The paired rows again, against CUB's faster launch state: CUB's second launch is about 1 µs slower in every
+    other pair of its calls, so its samples lie on two levels and their median on either (docs/perf-attempts-34.md).
+    The lower mode (bench/src/modes.hpp) of CUB's samples is its faster level, that of the per-pair ratios the ratio
+    in the pairs where CUB was fast; both equal the median where the samples are on one level."""
+    groups = typed_table([r for r in rows if "vs_cub_lower_mode" in r], out, "paired", first_type,
+                         "The paired rows against CUB's faster launch state",
+                         "type | n | default us | CUB median us | CUB fast state us | CUB / default | "
+                         "CUB fast / default | on a workspace us | CUB median us | CUB fast state us | CUB / it | "
+                         "CUB fast / it")
+    for g, t in groups:
+        at = {(r["kernel"], r["n"]): r for r in rows if r["group"] == g and r["variant"] == "cold"}
+        for n in sorted({n for k, n in at if k in ("default", "default-workspace")}):
+            cells = []
+            for k in ("default", "default-workspace"):
+                r = at.get((k, n), {})
+                cells += [fmt(r.get("median_us")), fmt(r.get("cub_us")), fmt(r.get("cub_us_lower_mode")),
+                          fmt(r.get("vs_cub")), fmt(r.get("vs_cub_lower_mode"))]
+            out.append(f"| {t} | {size_label(n)} | " + " | ".join(cells) + " |")
+    if groups:
         out.append("")

@@ -6,6 +6,7 @@
 #pragma once
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <cub/device/device_reduce.cuh>
 #include <random>
 #include <string>
@@ -161,6 +162,13 @@ void row_n(const char* name, data<T>& d, size_t n, size_t skip = 0, storage how 
   const std::string size = (n & (n - 1)) ? std::to_string(n) : "2^" + std::to_string(__builtin_ctzll(n));
   std::printf("%s %-6s %-36s %s %8.2f us  CUB %8.2f  ratio %.3f  %s\n", VARIANT, type, label.c_str(), size.c_str(),
               median(ours), median(cub), median(ratio), wrong ? "WRONG" : "ok");
+  if (std::getenv("PAIRING_SAMPLES")) {  // every sample in call order, ours then CUB (attempt 34, probe 50)
+    std::printf("  samples ours:");
+    for (double x : ours) std::printf(" %.2f", x);
+    std::printf("\n  samples CUB: ");
+    for (double x : cub) std::printf(" %.2f", x);
+    std::printf("\n");
+  }
 }
 template <class Cfg, class T>
 void row(const char* name, data<T>& d, int lg, size_t skip = 0, storage how = storage::workspace) {

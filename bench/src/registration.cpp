@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "cuda_check.hpp"
+#include "modes.hpp"
 
 namespace reduce_bench {
 
@@ -34,6 +35,7 @@ void record_failure(const std::string& name, const std::string& message) {
 
 double stat_min(const std::vector<double>& v) { return v.empty() ? 0 : *std::min_element(v.begin(), v.end()); }
 double stat_max(const std::vector<double>& v) { return v.empty() ? 0 : *std::max_element(v.begin(), v.end()); }
+double stat_lower_mode(const std::vector<double>& v) { return lower_mode(v); }
 
 // A CUDA error that survives a device synchronisation has corrupted the context: nothing after it can be trusted.
 void stop_if_context_lost(const std::string& name) {
@@ -135,6 +137,8 @@ void add(const options& o, bench_entry e, bool with_variants = true) {
     if (!o.user_repetitions) b->Repetitions(samples_for(e.n, v));
     if (!o.user_aggregate_mode) b->ReportAggregatesOnly(true);
     b->ComputeStatistics("min", &stat_min)->ComputeStatistics("max", &stat_max);
+    // Of a paired row's cub_us and vs_cub: CUB's faster launch state, and the per-pair ratio there (modes.hpp).
+    if (e.partner && e.partner->kind == row_kind::cub) b->ComputeStatistics("lower_mode", &stat_lower_mode);
   }
 }
 
