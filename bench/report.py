@@ -82,7 +82,7 @@ def load(paths):
                     r["check_min"] = b["check"]
             if stat in ("max", "single"):
                 r["max_us"] = b["real_time"]
-            if stat == "lower_mode":  # paired rows: CUB's faster launch state (bench/src/modes.hpp)
+            if stat == "lower_mode":  # paired rows: CUB's faster launch state (bench/src/stats.hpp)
                 for k in ("cub_us", "vs_cub"):
                     if k in b:
                         r[k + "_lower_mode"] = b[k]

@@ -84,7 +84,7 @@ def paired_section(rows, out, first_type):
 def launch_state_section(rows, out, first_type):
     """The paired rows again, against CUB's faster launch state: CUB's second launch is about 1 µs slower in every
     other pair of its calls, so its samples lie on two levels and their median on either (docs/perf-attempts-34.md).
-    The lower mode (bench/src/modes.hpp) of CUB's samples is its faster level; that of the per-pair ratios is the
+    The lower mode (bench/src/stats.hpp) of CUB's samples is its faster level; that of the per-pair ratios is the
     ratio in the pairs where CUB was fast where our call lies on one level (one launch; a two-launch call of ours that
     alternates too makes it the lower of its ratios). Both equal the median where the samples are on one level."""
     groups = typed_table([r for r in rows if "vs_cub_lower_mode" in r], out, "paired", first_type,

@@ -23,13 +23,6 @@ const char* variant_suffix(variant v) {
   return "";
 }
 
-double median(std::vector<double> v) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  const std::size_t m = v.size() / 2;
-  return v.size() % 2 ? v[m] : 0.5 * (v[m - 1] + v[m]);
-}
-
 namespace {
 void check_run(cudaError_t e, const row& r) {
   if (e != cudaSuccess)

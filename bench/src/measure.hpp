@@ -14,6 +14,7 @@
 
 #include "device.hpp"
 #include "row.hpp"
+#include "stats.hpp"  // median
 
 namespace reduce_bench {
 
@@ -82,7 +83,5 @@ class sampler {
   void* pinned_ = nullptr;
   std::size_t host_bytes_ = 0;
 };
-
-double median(std::vector<double> v);
 
 }  // namespace reduce_bench

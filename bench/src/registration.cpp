@@ -10,7 +10,6 @@
 #include <utility>
 
 #include "cuda_check.hpp"
-#include "modes.hpp"
 
 namespace reduce_bench {
 
@@ -137,7 +136,7 @@ void add(const options& o, bench_entry e, bool with_variants = true) {
     if (!o.user_repetitions) b->Repetitions(samples_for(e.n, v));
     if (!o.user_aggregate_mode) b->ReportAggregatesOnly(true);
     b->ComputeStatistics("min", &stat_min)->ComputeStatistics("max", &stat_max);
-    // Of a paired row's cub_us and vs_cub: CUB's faster launch state, and the per-pair ratio there (modes.hpp).
+    // Of a paired row's cub_us and vs_cub: CUB's faster launch state, and the per-pair ratio there (stats.hpp).
     if (e.partner && e.partner->kind == row_kind::cub) b->ComputeStatistics("lower_mode", &stat_lower_mode);
   }
 }

@@ -1,12 +1,12 @@
-// Host test of the bench's lower_mode() (bench/src/modes.hpp), the statistic its report uses for CUB's faster launch
-// state in paired rows: two levels give the lower one's median; one level, a few outliers, levels closer than 5% of
-// the median or fewer than 10 samples give the median of them all.
+// Host test of the bench's sample statistics (bench/src/stats.hpp): median(), which every row reports, and
+// lower_mode(), which the report uses for CUB's faster launch state in paired rows: two levels give the lower one's
+// median; one level, a few outliers, levels closer than 5% of the median or fewer than 10 samples give the median.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <vector>
 
-#include "modes.hpp"
+#include "stats.hpp"
 
 namespace {
 
@@ -17,6 +17,13 @@ double median(std::vector<double> v) {
 }
 
 }  // namespace
+
+TEST(Median, OddEvenAndEmpty) {
+  EXPECT_DOUBLE_EQ(reduce_bench::median({3.0, 1.0, 2.0}), 2.0);
+  EXPECT_DOUBLE_EQ(reduce_bench::median({4.0, 1.0, 3.0, 2.0}), 2.5);
+  EXPECT_DOUBLE_EQ(reduce_bench::median({7.5}), 7.5);
+  EXPECT_DOUBLE_EQ(reduce_bench::median({}), 0.0);
+}
 
 TEST(LowerMode, TwoLevelsInAlternationGiveTheLowerLevelsMedian) {
   // As CUB's samples at 2^19 in probe 50: two slow, two fast, ... about 7.3 and 8.2 µs, with some jitter.

@@ -1,9 +1,10 @@
-// A paired row's samples on two levels (docs/perf-attempts-34.md, probes 50-51): CUB launches its two kernels with
-// plain launches, and in the bench's alternation the second launch is about 1 µs slower in every other pair of CUB
-// calls, so CUB's samples lie half on each of two levels and their median may fall on either. lower_mode() is the
-// median of the lower level where the samples split into two, else the median of them all. Two levels: the split of
-// the sorted samples with the least squared distance to the two parts' means (1-D 2-means), where each part holds at
-// least 10% of the samples and the two parts' medians lie at least 5% of the whole median apart.
+// The bench's sample statistics: the median every row reports, and lower_mode() for a paired row's samples on two
+// levels (docs/perf-attempts-34.md, probes 50-51). CUB launches its two kernels with plain launches, and in the bench's
+// alternation the second launch is about 1 µs slower in every other pair of CUB calls, so CUB's samples lie half on
+// each of two levels and their median may fall on either. lower_mode() is the median of the lower level where the
+// samples split into two, else the median of them all. Two levels: the split of the sorted samples with the least
+// squared distance to the two parts' means (1-D 2-means), where each part holds at least 10% of the samples and the
+// two parts' medians lie at least 5% of the whole median apart.
 #pragma once
 #include <algorithm>
 #include <cstddef>
@@ -11,9 +12,15 @@
 
 namespace reduce_bench {
 
+// Of v[0, n), sorted ascending; 0 for none.
 inline double median_of_sorted(const double* v, std::size_t n) {
   if (n == 0) return 0;
   return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+inline double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return median_of_sorted(v.data(), v.size());
 }
 
 inline double lower_mode(std::vector<double> v) {
