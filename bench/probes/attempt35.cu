@@ -1,0 +1,130 @@
+// Probe 52 of attempt 35 (docs/perf-attempts-35.md), outside the CMake build; the harness is pairing.cuh:
+//   nvcc -O3 -arch=sm_90 -std=c++17 -Iinclude -Ipolicies -DPROBE=52 -DVARIANT='"p52"' bench/probes/attempt35.cu
+// PROBE=52: the fixed cost of a timed call, as the bench times it (L2 flushed by a read, 20 us idle, CUDA events):
+// empty kernels of 1 to 528 blocks; an empty kernel with 16 KiB of static shared memory, with the driver's carveout
+// and with each end of it preferred; one load per thread of a cold input (one block, then 256 blocks); beside them
+// the default on a workspace paired with CUB, and the default's polled kernels with each carveout preferred.
+// PROBE=53: the combine's cost. The default's polled kernels (vec4, b256 at 2^20, b512 at 2^22 and 2^24) against the
+// same walk with no combine: Grid gridstride's kernel launched alone on the same grid (min(resident, tiles) blocks),
+// each block storing its result (the partials summed on the host and checked); both timed alone, and the default
+// paired with CUB.
+#include "pairing.cuh"
+
+using v4 = p::vector<4>;
+
+__global__ void empty_k() {}
+
+// 16 KiB of static shared memory that the compiler keeps: written, and read back under a test that never holds.
+__global__ void shared_k(unsigned* sink) {
+  __shared__ int s[4096];
+  for (int i = threadIdx.x; i < 4096; i += blockDim.x) s[i] = i;
+  __syncthreads();
+  if (s[(threadIdx.x * 7) & 4095] < 0) *sink = 1;
+}
+
+// Every thread loads one 16-byte word of a cold input; the result is stored only under a test that never holds.
+__global__ void touch_k(const uint4* in, unsigned* sink) {
+  const uint4 w = in[blockIdx.x * blockDim.x + threadIdx.x];
+  if ((w.x ^ w.w) == 0x9e3779b9u) *sink = w.x;
+}
+
+// Median and quartiles of 40 timed calls (one warm-up dropped), in us.
+template <class F>
+void solo(const char* name, F f) {
+  std::vector<double> t;
+  for (int i = 0; i < 41; ++i) {
+    const double x = timed(f);
+    if (i) t.push_back(x);
+  }
+  std::sort(t.begin(), t.end());
+  std::printf("%s %-44s %6.2f us  (quartiles %.2f-%.2f)\n", VARIANT, name, t[t.size() / 2], t[t.size() / 4],
+              t[3 * t.size() / 4]);
+}
+
+template <class Cfg>
+void set_carveout(int percent) {
+  namespace d = reduce::detail;
+  CK(cudaFuncSetAttribute(d::reduce_kernel<Cfg, float, float, reduce::sum, std::uint32_t, d::no_transform>,
+                          cudaFuncAttributePreferredSharedMemoryCarveout, percent));
+}
+
+int main() {
+  pairing_setup();
+#if PROBE == 52
+  data<float> f(22);
+  in_rounds(3, [&] {
+    solo("empty 1x32", [] { empty_k<<<1, 32>>>(); });
+    solo("empty 132x256", [] { empty_k<<<132, 256>>>(); });
+    solo("empty 256x256", [] { empty_k<<<256, 256>>>(); });
+    solo("empty 132x512", [] { empty_k<<<132, 512>>>(); });
+    solo("empty 264x512", [] { empty_k<<<264, 512>>>(); });
+    solo("empty 396x256", [] { empty_k<<<396, 256>>>(); });
+    solo("empty 792x256", [] { empty_k<<<792, 256>>>(); });
+    solo("empty 396x512", [] { empty_k<<<396, 512>>>(); });
+    solo("empty 528x512", [] { empty_k<<<528, 512>>>(); });
+    for (int carveout : {-1, 0, 100}) {
+      CK(cudaFuncSetAttribute(shared_k, cudaFuncAttributePreferredSharedMemoryCarveout, carveout));
+      const std::string name = "shared 16KiB 1x256 carveout " + std::to_string(carveout);
+      solo(name.c_str(), [] { shared_k<<<1, 256>>>(sink); });
+    }
+    const auto* words = reinterpret_cast<const uint4*>(f.in);
+    solo("touch 1x256 (4 KiB)", [&] { touch_k<<<1, 256>>>(words, sink); });
+    solo("touch 256x256 (1 MiB)", [&] { touch_k<<<256, 256>>>(words, sink); });
+    row<D>("default-workspace", f, 10);
+    row<D>("default-workspace", f, 20);
+    row<D>("default-workspace", f, 22);
+    for (int carveout : {-1, 0, 100}) {
+      set_carveout<polled<v4, 256>>(carveout);
+      set_carveout<polled<v4, 512>>(carveout);
+      const std::string c = " carveout " + std::to_string(carveout);
+      row<polled<v4, 256>>(("vec4-striped/shuffle/polled/b256" + c).c_str(), f, 20);
+      row<polled<v4, 512>>(("vec4-striped/shuffle/polled/b512" + c).c_str(), f, 22);
+    }
+    set_carveout<polled<v4, 256>>(-1);
+    set_carveout<polled<v4, 512>>(-1);
+  });
+#elif PROBE == 53
+  data<float> f(24);
+  float* partials;
+  CK(cudaMalloc(&partials, 4096 * sizeof(float)));
+  auto store_only = [&](auto cfg, int lg) {
+    using Cfg = typename decltype(cfg)::type;
+    namespace d = reduce::detail;
+    const size_t n = size_t(1) << lg;
+    unsigned blocks = 0;
+    CK((d::fixed_grid_blocks<Cfg, float, float, reduce::sum, d::no_transform>(f.in, n, blocks)));
+    auto call = [&] {
+      CK(d::launch<Cfg>(blocks, f.in, n, partials, reduce::sum{}, d::grid_args<float>{}, cudaStream_t(0)));
+    };
+    call();
+    std::vector<float> h(blocks);
+    CK(cudaMemcpy(h.data(), partials, blocks * sizeof(float), cudaMemcpyDeviceToHost));
+    double s = 0;
+    for (float x : h) s += x;
+    const std::string name = Cfg::name() + " store only, " + std::to_string(blocks) + " blocks, 2^" +
+                             std::to_string(lg) + (s == f.exact(0, n) ? " ok" : " WRONG");
+    solo(name.c_str(), call);
+  };
+  auto alone = [&](auto cfg, int lg) {
+    using Cfg = typename decltype(cfg)::type;
+    const size_t n = size_t(1) << lg;
+    const std::string name = Cfg::name() + " on a workspace, 2^" + std::to_string(lg);
+    solo(name.c_str(), [&] { CK(reduce::device_reduce<Cfg>(f.ws, f.in, f.out, n)); });
+  };
+  using b256 = boost::mp11::mp_identity<shuffled<v4, p::gridstride<>, 256>>;
+  using b512 = boost::mp11::mp_identity<shuffled<v4, p::gridstride<>, 512>>;
+  using polled256 = boost::mp11::mp_identity<polled<v4, 256>>;
+  using polled512 = boost::mp11::mp_identity<polled<v4, 512>>;
+  in_rounds(3, [&] {
+    solo("empty 1x32", [] { empty_k<<<1, 32>>>(); });
+    solo("touch 1x256 (4 KiB)", [&] { touch_k<<<1, 256>>>(reinterpret_cast<const uint4*>(f.in), sink); });
+    store_only(b256{}, 20);
+    alone(polled256{}, 20);
+    store_only(b512{}, 22);
+    alone(polled512{}, 22);
+    store_only(b512{}, 24);
+    alone(polled512{}, 24);
+    for (int lg : {20, 22, 24}) row<D>("default-workspace", f, lg);
+  });
+#endif
+}
