@@ -8,6 +8,10 @@
 // same walk with no combine: Grid gridstride's kernel launched alone on the same grid (min(resident, tiles) blocks),
 // each block storing its result (the partials summed on the host and checked); both timed alone, and the default
 // paired with CUB.
+// PROBE=54: the same at 8 MiB: float 2^21 and double 2^20 (vec4 b512, 256 blocks of one 32 KiB tile each).
+// PROBE=55: one paired round of the default on a workspace, double at 2^19..2^22 and float at 2^20 and 2^22 (whose
+// kernels the change leaves identical), for builds against the tree before and after the poller re-polls every word
+// of a slot together, run alternately.
 #include "pairing.cuh"
 
 using v4 = p::vector<4>;
@@ -39,6 +43,37 @@ void solo(const char* name, F f) {
   std::sort(t.begin(), t.end());
   std::printf("%s %-44s %6.2f us  (quartiles %.2f-%.2f)\n", VARIANT, name, t[t.size() / 2], t[t.size() / 4],
               t[3 * t.size() / 4]);
+}
+
+// Grid gridstride's kernel launched alone on Cfg's fixed grid (min(resident, tiles) blocks): the walk with no combine,
+// each block storing its result; the partials are summed on the host and checked.
+template <class Cfg, class T>
+void store_only(data<T>& d, int lg) {
+  namespace r = reduce::detail;
+  const size_t n = size_t(1) << lg;
+  unsigned blocks = 0;
+  CK((r::fixed_grid_blocks<Cfg, T, T, reduce::sum, r::no_transform>(d.in, n, blocks)));
+  static T* partials = nullptr;
+  if (!partials) CK(cudaMalloc(&partials, 4096 * sizeof(double)));
+  auto call = [&] { CK(r::launch<Cfg>(blocks, d.in, n, partials, reduce::sum{}, r::grid_args<T>{}, cudaStream_t(0))); };
+  call();
+  std::vector<T> h(blocks);
+  CK(cudaMemcpy(h.data(), partials, blocks * sizeof(T), cudaMemcpyDeviceToHost));
+  double s = 0;
+  for (T x : h) s += x;
+  const std::string name = Cfg::name() + " store only, " + std::to_string(blocks) + " blocks, " +
+                           (sizeof(T) == 8 ? "double" : "float") + " 2^" + std::to_string(lg) +
+                           (s == d.exact(0, n) ? " ok" : " WRONG");
+  solo(name.c_str(), call);
+}
+
+// Cfg called on a workspace, timed alone.
+template <class Cfg, class T>
+void alone(data<T>& d, int lg) {
+  const size_t n = size_t(1) << lg;
+  const std::string name =
+      Cfg::name() + " on a workspace, " + (sizeof(T) == 8 ? "double" : "float") + " 2^" + std::to_string(lg);
+  solo(name.c_str(), [&] { CK(reduce::device_reduce<Cfg>(d.ws, d.in, d.out, n)); });
 }
 
 template <class Cfg>
@@ -83,48 +118,39 @@ int main() {
     set_carveout<polled<v4, 256>>(-1);
     set_carveout<polled<v4, 512>>(-1);
   });
-#elif PROBE == 53
+#elif PROBE == 53 || PROBE == 54
   data<float> f(24);
-  float* partials;
-  CK(cudaMalloc(&partials, 4096 * sizeof(float)));
-  auto store_only = [&](auto cfg, int lg) {
-    using Cfg = typename decltype(cfg)::type;
-    namespace d = reduce::detail;
-    const size_t n = size_t(1) << lg;
-    unsigned blocks = 0;
-    CK((d::fixed_grid_blocks<Cfg, float, float, reduce::sum, d::no_transform>(f.in, n, blocks)));
-    auto call = [&] {
-      CK(d::launch<Cfg>(blocks, f.in, n, partials, reduce::sum{}, d::grid_args<float>{}, cudaStream_t(0)));
-    };
-    call();
-    std::vector<float> h(blocks);
-    CK(cudaMemcpy(h.data(), partials, blocks * sizeof(float), cudaMemcpyDeviceToHost));
-    double s = 0;
-    for (float x : h) s += x;
-    const std::string name = Cfg::name() + " store only, " + std::to_string(blocks) + " blocks, 2^" +
-                             std::to_string(lg) + (s == f.exact(0, n) ? " ok" : " WRONG");
-    solo(name.c_str(), call);
-  };
-  auto alone = [&](auto cfg, int lg) {
-    using Cfg = typename decltype(cfg)::type;
-    const size_t n = size_t(1) << lg;
-    const std::string name = Cfg::name() + " on a workspace, 2^" + std::to_string(lg);
-    solo(name.c_str(), [&] { CK(reduce::device_reduce<Cfg>(f.ws, f.in, f.out, n)); });
-  };
-  using b256 = boost::mp11::mp_identity<shuffled<v4, p::gridstride<>, 256>>;
-  using b512 = boost::mp11::mp_identity<shuffled<v4, p::gridstride<>, 512>>;
-  using polled256 = boost::mp11::mp_identity<polled<v4, 256>>;
-  using polled512 = boost::mp11::mp_identity<polled<v4, 512>>;
+  using b256 = shuffled<v4, p::gridstride<>, 256>;
+  using b512 = shuffled<v4, p::gridstride<>, 512>;
+#if PROBE == 53
   in_rounds(3, [&] {
     solo("empty 1x32", [] { empty_k<<<1, 32>>>(); });
     solo("touch 1x256 (4 KiB)", [&] { touch_k<<<1, 256>>>(reinterpret_cast<const uint4*>(f.in), sink); });
-    store_only(b256{}, 20);
-    alone(polled256{}, 20);
-    store_only(b512{}, 22);
-    alone(polled512{}, 22);
-    store_only(b512{}, 24);
-    alone(polled512{}, 24);
+    store_only<b256>(f, 20);
+    alone<polled<v4, 256>>(f, 20);
+    store_only<b512>(f, 22);
+    alone<polled<v4, 512>>(f, 22);
+    store_only<b512>(f, 24);
+    alone<polled<v4, 512>>(f, 24);
     for (int lg : {20, 22, 24}) row<D>("default-workspace", f, lg);
   });
+#else
+  data<double> d(20);
+  in_rounds(3, [&] {
+    solo("empty 256x512", [] { empty_k<<<256, 512>>>(); });
+    solo("touch 1x256 (4 KiB)", [&] { touch_k<<<1, 256>>>(reinterpret_cast<const uint4*>(f.in), sink); });
+    store_only<b512>(f, 21);
+    alone<polled<v4, 512>>(f, 21);
+    store_only<b512>(d, 20);
+    alone<polled<v4, 512>>(d, 20);
+    row<D>("default-workspace", f, 21);
+    row<D>("default-workspace", d, 20);
+  });
+#endif
+#elif PROBE == 55
+  data<float> f(22);
+  data<double> d(22);
+  for (int lg = 19; lg <= 22; ++lg) row<D>("default-workspace", d, lg);
+  for (int lg : {20, 22}) row<D>("default-workspace", f, lg);
 #endif
 }
