@@ -10,8 +10,9 @@
 // paired with CUB.
 // PROBE=54: the same at 8 MiB: float 2^21 and double 2^20 (vec4 b512, 256 blocks of one 32 KiB tile each).
 // PROBE=55: one paired round of the default on a workspace, double at 2^19..2^22 and float at 2^20 and 2^22 (whose
-// kernels the change leaves identical), for builds against the tree before and after the poller re-polls every word
-// of a slot together, run alternately.
+// kernels the patch leaves identical), for builds against the library and against a copy with
+// attempt35-repoll-words.patch applied (the poller reloads a slot's later words with the one it spins on), run
+// alternately.
 #include "pairing.cuh"
 
 using v4 = p::vector<4>;

@@ -62,15 +62,7 @@ struct polled_slots {
 #pragma unroll
         for (unsigned k = 0; k < words; ++k) {
           ref slot(slots[b * words + k]);
-          while (!(w[j][k] & ready)) {
-            w[j][k] = slot.load(cuda::memory_order_relaxed);
-            // The later words not yet ready are loaded again in the same round: a result's words, published
-            // together, are then seen together. One after another, a late block's second word cost one more round
-            // trip (attempt 35, probe 54: double's combine 0.2-0.3 us longer than float's).
-#pragma unroll
-            for (unsigned later = k + 1; later < words; ++later)
-              if (!(w[j][later] & ready)) w[j][later] = ref(slots[b * words + later]).load(cuda::memory_order_relaxed);
-          }
+          while (!(w[j][k] & ready)) w[j][k] = slot.load(cuda::memory_order_relaxed);
           payload[k] = unsigned(w[j][k]);
           if constexpr (Clear) slot.store(0, cuda::memory_order_relaxed);
         }
