@@ -13,6 +13,15 @@
 // kernels the patch leaves identical), for builds against the library and against a copy with
 // attempt35-repoll-words.patch applied (the poller reloads a slot's later words with the one it spins on), run
 // alternately.
+// PROBE=56: where polled's combine goes: the default on a workspace (float 2^20, 2^22, 2^24; double 2^20) paired with
+// CUB, and store only on the same grids, for builds against the library and against a copy with
+// attempt35-combine-parts.patch applied and -DREDUCE_PROBE_POLL=1 (the poller polls and folds but skips the block
+// reduction) or 2 (the last ticket stores its own value: no poll, no fold), run alternately. Variants 1 and 2 give
+// wrong sums by design; the rows say so.
+// PROBE=57: one paired round of the default on a workspace, float 2^18..2^24 and double 2^20..2^21, for builds against
+// the library and against a copy with attempt35-warps-fold.patch applied (as few warps as hold every slot in one
+// batch poll and fold, each reduces with shuffles and thread 0 folds the warps' results: no block reduction), run
+// alternately.
 #include "pairing.cuh"
 
 using v4 = p::vector<4>;
@@ -148,6 +157,20 @@ int main() {
     row<D>("default-workspace", d, 20);
   });
 #endif
+#elif PROBE == 56
+  data<float> f(24);
+  data<double> d(20);
+  for (int lg : {20, 22, 24}) row<D>("default-workspace", f, lg);
+  row<D>("default-workspace", d, 20);
+  store_only<shuffled<v4, p::gridstride<>, 256>>(f, 20);
+  store_only<shuffled<v4, p::gridstride<>, 512>>(f, 22);
+  store_only<shuffled<v4, p::gridstride<>, 512>>(f, 24);
+  store_only<shuffled<v4, p::gridstride<>, 512>>(d, 20);
+#elif PROBE == 57
+  data<float> f(24);
+  data<double> d(21);
+  for (int lg = 18; lg <= 24; ++lg) row<D>("default-workspace", f, lg);
+  for (int lg : {20, 21}) row<D>("default-workspace", d, lg);
 #elif PROBE == 55
   data<float> f(22);
   data<double> d(22);
