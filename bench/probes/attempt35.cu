@@ -86,6 +86,14 @@ void alone(data<T>& d, int lg) {
   solo(name.c_str(), [&] { CK(reduce::device_reduce<Cfg>(d.ws, d.in, d.out, n)); });
 }
 
+// The same walk with and without the combine: Grid gridstride's kernel alone (store only), then the default's polled
+// kernel on a workspace, both vec4 with Block threads, so both get the same grid.
+template <int Block, class T>
+void with_and_without_combine(data<T>& d, int lg) {
+  store_only<shuffled<p::vector<4>, p::gridstride<>, Block>>(d, lg);
+  alone<polled<p::vector<4>, Block>>(d, lg);
+}
+
 template <class Cfg>
 void set_carveout(int percent) {
   namespace d = reduce::detail;
@@ -130,33 +138,32 @@ int main() {
   });
 #elif PROBE == 53 || PROBE == 54
   data<float> f(24);
-  using b256 = shuffled<v4, p::gridstride<>, 256>;
-  using b512 = shuffled<v4, p::gridstride<>, 512>;
+  const auto* words = reinterpret_cast<const uint4*>(f.in);
 #if PROBE == 53
   in_rounds(3, [&] {
     solo("empty 1x32", [] { empty_k<<<1, 32>>>(); });
-    solo("touch 1x256 (4 KiB)", [&] { touch_k<<<1, 256>>>(reinterpret_cast<const uint4*>(f.in), sink); });
-    store_only<b256>(f, 20);
-    alone<polled<v4, 256>>(f, 20);
-    store_only<b512>(f, 22);
-    alone<polled<v4, 512>>(f, 22);
-    store_only<b512>(f, 24);
-    alone<polled<v4, 512>>(f, 24);
+    solo("touch 1x256 (4 KiB)", [&] { touch_k<<<1, 256>>>(words, sink); });
+    with_and_without_combine<256>(f, 20);
+    with_and_without_combine<512>(f, 22);
+    with_and_without_combine<512>(f, 24);
     for (int lg : {20, 22, 24}) row<D>("default-workspace", f, lg);
   });
 #else
   data<double> d(20);
   in_rounds(3, [&] {
     solo("empty 256x512", [] { empty_k<<<256, 512>>>(); });
-    solo("touch 1x256 (4 KiB)", [&] { touch_k<<<1, 256>>>(reinterpret_cast<const uint4*>(f.in), sink); });
-    store_only<b512>(f, 21);
-    alone<polled<v4, 512>>(f, 21);
-    store_only<b512>(d, 20);
-    alone<polled<v4, 512>>(d, 20);
+    solo("touch 1x256 (4 KiB)", [&] { touch_k<<<1, 256>>>(words, sink); });
+    with_and_without_combine<512>(f, 21);
+    with_and_without_combine<512>(d, 20);
     row<D>("default-workspace", f, 21);
     row<D>("default-workspace", d, 20);
   });
 #endif
+#elif PROBE == 55
+  data<float> f(22);
+  data<double> d(22);
+  for (int lg = 19; lg <= 22; ++lg) row<D>("default-workspace", d, lg);
+  for (int lg : {20, 22}) row<D>("default-workspace", f, lg);
 #elif PROBE == 56
   data<float> f(24);
   data<double> d(20);
@@ -171,10 +178,5 @@ int main() {
   data<double> d(21);
   for (int lg = 18; lg <= 24; ++lg) row<D>("default-workspace", f, lg);
   for (int lg : {20, 21}) row<D>("default-workspace", d, lg);
-#elif PROBE == 55
-  data<float> f(22);
-  data<double> d(22);
-  for (int lg = 19; lg <= 22; ++lg) row<D>("default-workspace", d, lg);
-  for (int lg : {20, 22}) row<D>("default-workspace", f, lg);
 #endif
 }
