@@ -42,19 +42,6 @@ __global__ void touch_k(const uint4* in, unsigned* sink) {
   if ((w.x ^ w.w) == 0x9e3779b9u) *sink = w.x;
 }
 
-// Median and quartiles of 40 timed calls (one warm-up dropped), in us.
-template <class F>
-void solo(const char* name, F f) {
-  std::vector<double> t;
-  for (int i = 0; i < 41; ++i) {
-    const double x = timed(f);
-    if (i) t.push_back(x);
-  }
-  std::sort(t.begin(), t.end());
-  std::printf("%s %-44s %6.2f us  (quartiles %.2f-%.2f)\n", VARIANT, name, t[t.size() / 2], t[t.size() / 4],
-              t[3 * t.size() / 4]);
-}
-
 // Grid gridstride's kernel launched alone on Cfg's fixed grid (min(resident, tiles) blocks): the walk with no combine,
 // each block storing its result; the partials are summed on the host and checked.
 template <class Cfg, class T>

@@ -175,6 +175,29 @@ void row(const char* name, data<T>& d, int lg, size_t skip = 0, storage how = st
   row_n<Cfg>(name, d, size_t(1) << lg, skip, how);
 }
 
+// Median and quartiles of 40 timed calls (one warm-up dropped), in us; with bytes, also the rate and its share of the
+// device's theoretical bandwidth (2 x memory clock x bus width / 8, as the bench computes it). Returns the median.
+template <class F>
+double solo(const char* name, F f, double bytes = 0) {
+  std::vector<double> t;
+  for (int i = 0; i < 41; ++i) {
+    const double x = timed(f);
+    if (i) t.push_back(x);
+  }
+  std::sort(t.begin(), t.end());
+  const double med = t[t.size() / 2];
+  std::printf("%s %-44s %6.2f us  (quartiles %.2f-%.2f)", VARIANT, name, med, t[t.size() / 4], t[3 * t.size() / 4]);
+  if (bytes > 0) {
+    int khz = 0, bits = 0;
+    CK(cudaDeviceGetAttribute(&khz, cudaDevAttrMemoryClockRate, 0));
+    CK(cudaDeviceGetAttribute(&bits, cudaDevAttrGlobalMemoryBusWidth, 0));
+    const double peak = 2.0 * khz * 1e3 * bits / 8 / 1e9, gbps = bytes / med / 1e3;
+    std::printf("  %7.1f GB/s  %5.2f%% of %.0f", gbps, 100 * gbps / peak, peak);
+  }
+  std::printf("\n");
+  return med;
+}
+
 // The configs the probes name: BlockFinish shuffle, Indexing sequential.
 template <class Load, class Grid, int Block>
 using shuffled = p::config<Load, p::shuffle, p::sequential, Grid, Block>;
