@@ -9,6 +9,8 @@
 // grid-stride, the words XORed and stored only under a test that never holds), plain or with
 // ld.global.nc.L1::no_allocate.L2::256B, on grids of 1 to 8 blocks a SM, timed as the bench times, with its rate and
 // share of the theoretical bandwidth; beside them CUB and the default alone (with rates) and paired, at 2^28 and 2^30.
+// PROBE=60: the same rows for CUB and the default, beside bare reads of 2^28 and 2^30 in three orders (see `order`):
+// the thread-level stride, the default's tiles, and a contiguous slice of tiles per block, 3 x 512 and 2 x 1024 a SM.
 #include "pairing.cuh"
 
 template <class Load, int Block>
@@ -32,36 +34,58 @@ __device__ uint4 load16(const uint4* p) {
   return w;
 }
 
-template <int ILP, bool Hint>
-__global__ void read_k(const uint4* in, size_t words, unsigned* sink) {
-  const size_t stride = size_t(gridDim.x) * blockDim.x;
-  size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x;
+// The order a bare read walks its input in. threads: thread-level grid stride, the ILP loads of a thread a grid's
+// stride apart. tiles: the default's order, tiles of Block x ILP 16-byte words, tile t to block t % grid, each
+// thread's loads a block apart within its tile. slices: the same tiles, a contiguous run of them to each block.
+enum class order { threads, tiles, slices };
+
+// At most 32 registers, so that two blocks of 1024 fit an SM in every order.
+template <int ILP, bool Hint, order O>
+__global__ void __launch_bounds__(1024, 2) read_k(const uint4* in, size_t words, unsigned* sink) {
   unsigned x = 0;
-  for (; i + (ILP - 1) * stride < words; i += ILP * stride) {
-    uint4 w[ILP];
+  auto take = [&](const uint4& w) { x ^= w.x ^ w.y ^ w.z ^ w.w; };
+  size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x;  // the start of the thread-level stride over the rest
+  const size_t stride = size_t(gridDim.x) * blockDim.x;
+  if constexpr (O == order::threads) {
+    for (; i + (ILP - 1) * stride < words; i += ILP * stride) {
+      uint4 w[ILP];
 #pragma unroll
-    for (int k = 0; k < ILP; ++k) w[k] = load16<Hint>(in + i + k * stride);
+      for (int k = 0; k < ILP; ++k) w[k] = load16<Hint>(in + i + k * stride);
 #pragma unroll
-    for (int k = 0; k < ILP; ++k) x ^= w[k].x ^ w[k].y ^ w[k].z ^ w[k].w;
+      for (int k = 0; k < ILP; ++k) take(w[k]);
+    }
+  } else {
+    const size_t tile = size_t(blockDim.x) * ILP, tiles = words / tile;
+    const size_t per = (tiles + gridDim.x - 1) / gridDim.x;
+    const size_t first = O == order::tiles ? blockIdx.x : blockIdx.x * per;
+    const size_t step = O == order::tiles ? gridDim.x : 1;
+    const size_t end = O == order::tiles ? tiles : (first + per < tiles ? first + per : tiles);
+    for (size_t t = first; t < end; t += step) {
+      uint4 w[ILP];
+#pragma unroll
+      for (int k = 0; k < ILP; ++k) w[k] = load16<Hint>(in + t * tile + k * blockDim.x + threadIdx.x);
+#pragma unroll
+      for (int k = 0; k < ILP; ++k) take(w[k]);
+    }
+    i += tiles * tile;
   }
-  for (; i < words; i += stride) {
-    const uint4 w = load16<Hint>(in + i);
-    x ^= w.x ^ w.y ^ w.z ^ w.w;
-  }
+  for (; i < words; i += stride) take(load16<Hint>(in + i));
   if (x == 0x9e3779b9u) *sink = x;
 }
 
-// The bare read of 2^lg floats with ILP loads in flight per thread, per_sm blocks of Block threads a SM.
-template <int ILP, bool Hint>
+// The bare read of 2^lg floats in order O with ILP loads in flight per thread, per_sm blocks of Block threads a SM.
+template <int ILP, bool Hint, order O = order::threads>
 void bare_read(const float* in, int lg, int per_sm, int block) {
   int sms = 0;
   CK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
   const size_t words = (size_t(1) << lg) / 4;
-  const std::string name = std::string("read ") + (Hint ? "nc.L2::256B" : "plain") + " ilp" + std::to_string(ILP) +
-                           " " + std::to_string(per_sm) + "x" + std::to_string(block) + "/SM 2^" + std::to_string(lg);
+  const char* walk = O == order::threads ? "" : O == order::tiles ? " tiles" : " slices";
+  const std::string name = std::string("read ") + (Hint ? "nc.L2::256B" : "plain") + walk + " ilp" +
+                           std::to_string(ILP) + " " + std::to_string(per_sm) + "x" + std::to_string(block) + "/SM 2^" +
+                           std::to_string(lg);
   solo(
       name.c_str(),
-      [&] { read_k<ILP, Hint><<<sms * per_sm, block>>>(reinterpret_cast<const uint4*>(in), words, sink); },
+      [&] { read_k<ILP, Hint, O><<<sms * per_sm, block>>>(reinterpret_cast<const uint4*>(in), words, sink); },
       4.0 * words * 4);
 }
 
@@ -72,7 +96,7 @@ int main() {
   data<double> d(20);
   for (int lg : {20, 21, 22, 23, 24}) rows(f, lg);
   rows(d, 20);
-#elif PROBE == 59
+#elif PROBE == 59 || PROBE == 60
   data<float> f(30);
   in_rounds(3, [&] {
     for (int lg : {28, 30}) {
@@ -82,13 +106,21 @@ int main() {
       solo(("default-workspace" + at).c_str(),
            [&] { CK(reduce::device_reduce<reduce::default_config>(f.ws, f.in, f.out, n)); }, 4.0 * n);
       row<reduce::default_config>("default-workspace", f, lg);
+      if (PROBE == 60) {
+        bare_read<4, false, order::threads>(f.in, lg, 3, 512);
+        bare_read<4, false, order::tiles>(f.in, lg, 3, 512);
+        bare_read<4, false, order::slices>(f.in, lg, 3, 512);
+        bare_read<4, false, order::tiles>(f.in, lg, 2, 1024);
+        bare_read<4, false, order::slices>(f.in, lg, 2, 1024);
+      }
     }
-    for (auto [per_sm, block] : {std::pair{8, 256}, {4, 512}, {2, 1024}, {4, 256}, {2, 512}, {1, 1024}}) {
-      bare_read<4, false>(f.in, 30, per_sm, block);
-      bare_read<8, false>(f.in, 30, per_sm, block);
-      bare_read<4, true>(f.in, 30, per_sm, block);
-      bare_read<8, true>(f.in, 30, per_sm, block);
-    }
+    if (PROBE == 59)
+      for (auto [per_sm, block] : {std::pair{8, 256}, {4, 512}, {2, 1024}, {4, 256}, {2, 512}, {1, 1024}}) {
+        bare_read<4, false>(f.in, 30, per_sm, block);
+        bare_read<8, false>(f.in, 30, per_sm, block);
+        bare_read<4, true>(f.in, 30, per_sm, block);
+        bare_read<8, true>(f.in, 30, per_sm, block);
+      }
   });
 #endif
 }
