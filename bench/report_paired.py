@@ -37,7 +37,7 @@ def offset_section(rows, out, first_type, baselines):
 def plus_one_section(rows, out, first_type):
     """Group plus-one (plus-one-TYPE): the default +1 sampled alternately with the default aligned, raw and on a
     workspace; +1 / aligned is the median of the per-pair ratios, the measure the criterion "within 2% of the aligned
-    time" asks for (the rows above sample the two calls apart: docs/perf-attempts-28.md, probe 26)."""
+    time" asks for (the rows above sample the two calls apart, which moves the ratio by a few ticks of the clock)."""
     groups = typed_table(rows, out, "plus-one", first_type,
                          "Input offset by one element, sampled alternately with the aligned call",
                          "type | n | default us | +1 us | +1 / aligned | on a workspace us | +1 us | +1 / aligned")
@@ -55,7 +55,7 @@ def plus_one_section(rows, out, first_type):
 
 def paired_section(rows, out, first_type):
     """Group paired (paired-TYPE): the default sampled alternately with CUB, one call of each per sample, so both
-    meet the same states of the GPU; vs CUB is the median of the per-pair ratios (docs/perf-notes.md, attempt 10)."""
+    meet the same states of the GPU; vs CUB is the median of the per-pair ratios."""
     groups = typed_table(rows, out, "paired", first_type, "The default and CUB sampled alternately (paired)",
                          "type | n | default us | CUB us | CUB / default | default +1 us | CUB +1 us | "
                          "CUB +1 / default +1 | default on a workspace us | CUB us | CUB / it | it +1 us | CUB +1 us | "
@@ -83,7 +83,7 @@ def paired_section(rows, out, first_type):
 
 def launch_state_section(rows, out, first_type):
     """The paired rows again, against CUB's faster launch state: CUB's second launch is about 1 µs slower in every
-    other pair of its calls, so its samples lie on two levels and their median on either (docs/perf-attempts-34.md).
+    other pair of its calls, so its samples lie on two levels and their median on either.
     The lower mode (bench/src/stats.hpp) of CUB's samples is its faster level; that of the per-pair ratios is the
     ratio in the pairs where CUB was fast where our call lies on one level (one launch; a two-launch call of ours that
     alternates too makes it the lower of its ratios). Both equal the median where the samples are on one level."""

@@ -41,19 +41,19 @@ run() {
 
 run matrix --matrix
 # Every deterministic matrix kernel sampled alternately with CUB where the launch state moves two-launch calls
-# (2^14..2^24, docs/perf-notes.md attempt 10): the data bench/tune.py compares kernels by.
+# (2^14..2^24): the data bench/tune.py compares kernels by.
 run paired --matrix --sizes=14:24:2 --paired='/(multipass|gridstride|singlepass|cluster16|coop|polled)/' \
   --benchmark_filter='^paired/[^/]+/[^/]+/'
-# At 2^26..2^30 the vec4 deterministic kernels (no other load competes there; docs/perf-notes.md attempt 13): the data
+# At 2^26..2^30 the vec4 deterministic kernels (no other load competes there): the data
 # of the float table's large-size entries (the pairs also cancel the run-to-run drift of about 1%).
 run paired-large --matrix --sizes=26:30:2 --paired='^vec4-striped/[^/]+/(multipass|gridstride|singlepass|coop)/' \
   --benchmark_filter='^paired/[^/]+/[^/]+/'
 # Both defaults (raw and on a workspace, aligned and +1) at the odd powers of two as well, sampled alternately with
 # CUB: the tuning tables' boundaries sit between the even sizes the groups above measure, and a kernel's cost steps
-# with its tile count there (docs/perf-attempts-29.md: 2^11 on a workspace read 0.83x CUB before the tables held it).
+# with its tile count there.
 run paired-odd --matrix --sizes=11:29:2 --benchmark_filter='^paired/default'
 # And just past every power of two from 2^10 to 2^24 (2^k + 2^(k-4)): a kernel measured on one tile at 2^k runs two
-# there, so the tables end such a range at its tile (docs/perf-attempts-30.md, probe 35); these rows show that they do.
+# there, so the tables end such a range at its tile; these rows show that they do.
 steps=$(python3 -c 'print(",".join(str(2**k + 2**(k - 4)) for k in range(10, 25)))')
 run paired-steps --matrix --sizes="$steps" --benchmark_filter='^paired/default'
 run journeys --journey=all --system
@@ -66,7 +66,7 @@ done
 run extensions --extensions  # narrow types, squares, argmin/argmax, compensated: 2^20, 2^24, 2^28 (docs/extensions.md)
 # Back-to-back rows, the longest part: every kernel where launches dominate (2^10..2^22, about 2.5 minutes on an H100),
 # then only CUB, thrust and the default at 2^24..2^30, where a call's time hides its launch. Every kernel at every
-# size took about 4 minutes, which pushed scripts/bench.sh to 564-586 s (docs/device-runs.md, runs 48 and 50).
+# size took about 4 minutes more.
 run latency --latency --sizes=10:22:2 --benchmark_filter=/back-to-back
 run latency-large --latency --sizes=24:30:2 --benchmark_filter='^matrix/(cub::|thrust::|default/|default-workspace/).*/back-to-back'
 

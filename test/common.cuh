@@ -157,6 +157,19 @@ template <class L>
 using gtest_types = boost::mp11::mp_rename<L, ::testing::Types>;
 
 // Names typed tests by the policy's own name, never a demangled type.
+// The config a test probes sizes around: the config itself, or for the tuned default (a table of kernels of several
+// block sizes) its fallback.
+template <class C>
+struct probe_config {
+  using type = C;
+};
+template <class F>
+struct probe_config<reduce::policy::tuned<F>> {
+  using type = F;
+};
+template <class C>
+inline constexpr int block_of = probe_config<C>::type::block;
+
 struct config_name {
   template <class C>
   static std::string GetName(int) {

@@ -1,19 +1,16 @@
 // Compile-only check (ctest compile-sm75/sm80/sm90): the library builds for Turing, Ampere and Hopper. Hopper-only
-// features compile to no-ops below sm_90 (programmatic dependent launch) or to a trap the dispatcher never reaches
-// (the cluster epilogue: Grid cluster runs as single_pass there).
+// features compile to no-ops below sm_90 (programmatic dependent launch) or to a trap the host never reaches (the
+// distributed_shared epilogue: there Grid cluster returns cudaErrorNotSupported before any launch).
 #include <boost/mp11.hpp>
 #include <reduce/reduce.cuh>
 
 namespace p = reduce::policy;
-using configs =
-    boost::mp11::mp_list<reduce::default_config,
-                         p::config<p::scalar<4>, p::tree, p::interleaved_modulo, p::multipass, 128>,
-                         p::config<p::vector<4>, p::unrolled, p::sequential, p::gridstride<>, 512>,
-                         p::config<p::scalar<1>, p::none, p::sequential, p::atomic, 256>,
-                         p::config<p::vector<1>, p::unrolled_last_warp, p::sequential, p::single_pass<>, 64>,
-                         p::config<p::vector<2>, p::shuffle, p::sequential, p::reproducible<>, 256>,
-                         p::config<p::scalar<4>, p::serial, p::sequential, p::cluster<8>, 128>,
-                         p::config<p::vector<4>, p::shuffle, p::sequential, p::cooperative<>, 256>>;
+using configs = boost::mp11::mp_list<
+    reduce::default_config, p::config<p::scalar<4>, p::tree<p::interleaved_modulo>, p::multipass, 128>,
+    p::config<p::vector<4>, p::unrolled, p::gridstride<>, 512>, p::config<p::scalar<1>, p::none, p::atomic, 256>,
+    p::config<p::vector<1>, p::unrolled_last_warp, p::single_pass<>, 64>,
+    p::config<p::vector<2>, p::shuffle, p::reproducible<>, 256>, p::config<p::scalar<4>, p::serial, p::cluster<8>, 128>,
+    p::config<p::vector<4>, p::shuffle, p::cooperative<>, 256>>;
 
 int main() {
   std::size_t bytes = 0;

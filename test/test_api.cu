@@ -4,13 +4,11 @@
 #include "common.cuh"
 
 namespace p = reduce::policy;
-using cfg = p::config<p::vector<2>, p::shuffle, p::sequential, p::single_pass<>, 256>;
-using grid_kinds = ::testing::Types<p::config<p::scalar<2>, p::shuffle, p::sequential, p::multipass, 128>,
-                                    p::config<p::scalar<2>, p::shuffle, p::sequential, p::gridstride<>, 128>,
-                                    p::config<p::scalar<2>, p::shuffle, p::sequential, p::atomic, 128>,
-                                    p::config<p::scalar<2>, p::shuffle, p::sequential, p::single_pass<>, 128>,
-                                    p::config<p::scalar<2>, p::shuffle, p::sequential, p::cluster<>, 128>,
-                                    p::config<p::scalar<2>, p::shuffle, p::sequential, p::cooperative<>, 128>>;
+using cfg = p::config<p::vector<2>, p::shuffle, p::single_pass<>, 256>;
+using grid_kinds = ::testing::Types<
+    p::config<p::scalar<2>, p::shuffle, p::multipass, 128>, p::config<p::scalar<2>, p::shuffle, p::gridstride<>, 128>,
+    p::config<p::scalar<2>, p::shuffle, p::atomic, 128>, p::config<p::scalar<2>, p::shuffle, p::single_pass<>, 128>,
+    p::config<p::scalar<2>, p::shuffle, p::cluster<>, 128>, p::config<p::scalar<2>, p::shuffle, p::cooperative<>, 128>>;
 
 TEST(Convenience, ReturnsTheValue) {
   REQUIRE_GPU();
@@ -109,10 +107,10 @@ TYPED_TEST(EveryGrid, InfinitiesAreNotTheLargestFinite) {
 // boundary, whose head and tail elements go one to a thread.
 TEST(OneBlockGrids, WalkEveryTile) {
   REQUIRE_GPU();
-  using one_block = boost::mp11::mp_list<p::config<p::vector<4>, p::shuffle, p::sequential, p::gridstride<1>, 128>,
-                                         p::config<p::vector<4>, p::shuffle, p::sequential, p::single_pass<1>, 128>,
-                                         p::config<p::vector<4>, p::shuffle, p::sequential, p::polled<1>, 128>,
-                                         p::config<p::vector<4>, p::shuffle, p::sequential, p::cooperative<1>, 128>>;
+  using one_block = boost::mp11::mp_list<p::config<p::vector<4>, p::shuffle, p::gridstride<1>, 128>,
+                                         p::config<p::vector<4>, p::shuffle, p::single_pass<1>, 128>,
+                                         p::config<p::vector<4>, p::shuffle, p::polled<1>, 128>,
+                                         p::config<p::vector<4>, p::shuffle, p::cooperative<1>, 128>>;
   boost::mp11::mp_for_each<boost::mp11::mp_transform<boost::mp11::mp_identity, one_block>>([](auto c) {
     using C = typename decltype(c)::type;
     for (std::uint64_t n : {3, 2047, 2048, 2049, 100003})
@@ -178,11 +176,13 @@ TEST(Streams, RunsOnAStreamWithoutHostSync) {
 // The resident grid is cached per kernel configuration: a 128-thread kernel fits more blocks than a 1024-thread one.
 TEST(PersistentGrid, CachedPerConfiguration) {
   REQUIRE_GPU();
-  using small = p::config<p::scalar<1>, p::shuffle, p::sequential, p::single_pass<>, 128>;
-  using large = p::config<p::scalar<1>, p::shuffle, p::sequential, p::single_pass<>, 1024>;
+  using small = p::config<p::scalar<1>, p::shuffle, p::single_pass<>, 128>;
+  using large = p::config<p::scalar<1>, p::shuffle, p::single_pass<>, 1024>;
   int a = 0, b = 0, sms = 0, per_sm32 = 0, per_sm64 = 0;
-  CUDA_OK((reduce::detail::persistent_grid<small, float, float, reduce::sum>(a)));
-  CUDA_OK((reduce::detail::persistent_grid<large, float, float, reduce::sum>(b)));
+  using nt = reduce::detail::no_transform;
+  using walk = reduce::detail::walk_strategy<p::fixed_grid<>>;
+  CUDA_OK((walk::resident<reduce::detail::call<small, float, float, reduce::sum, nt>>(a)));
+  CUDA_OK((walk::resident<reduce::detail::call<large, float, float, reduce::sum, nt>>(b)));
   CUDA_OK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
   CUDA_OK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
       &per_sm32,
@@ -196,17 +196,20 @@ TEST(PersistentGrid, CachedPerConfiguration) {
   EXPECT_GT(a, b);
 }
 
-// Grid cluster runs as a cluster wherever the device has them (Hopper and newer), not as its single_pass fallback,
-// and reads nothing from its temporary storage: storage full of garbage (0xff) gives the exact result.
+// Grid cluster runs as one cluster wherever the device has them (Hopper and newer; elsewhere the call returns
+// cudaErrorNotSupported with a message), and reads nothing from its temporary storage: storage full of garbage (0xff)
+// gives the exact result.
 TEST(Cluster, RunsAsOneClusterOnHopperAndIgnoresTemporaryStorage) {
   REQUIRE_GPU();
-  using c16 = p::config<p::vector<4>, p::shuffle, p::sequential, p::cluster<>, 256>;
+  using c16 = p::config<p::vector<4>, p::shuffle, p::cluster<>, 256>;
   int dev = 0, major = 0;
   CUDA_OK(cudaGetDevice(&dev));
   CUDA_OK(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev));
   bool ok = false;
-  CUDA_OK((reduce::detail::clusters_available<c16, int, long long, reduce::sum, reduce::detail::no_transform>(ok)));
+  using c16_call = reduce::detail::call<c16, int, long long, reduce::sum, reduce::detail::no_transform>;
+  CUDA_OK((reduce::detail::walk_strategy<p::one_cluster<16>>::available<c16_call>(ok)));
   EXPECT_EQ(ok, major >= 9);
+  if (!ok) GTEST_SKIP() << "no thread block clusters on this device";
   for (std::uint64_t n : {std::uint64_t(4096 * 4 + 3), std::uint64_t(1) << 18, std::uint64_t(3'000'017)}) {
     const auto h = test::random_vector<int>(n, -1000, 1000, 7);
     test::device_buffer<int> in(n);
@@ -228,9 +231,9 @@ TEST(Cluster, RunsAsOneClusterOnHopperAndIgnoresTemporaryStorage) {
 // reset in between) give the same bits. A barrier that counted on the storage would read stale partials here.
 TEST(Cooperative, NeedsNoPreparedStorageAndRepeatsBitwise) {
   REQUIRE_GPU();
-  using coop = p::config<p::vector<4>, p::shuffle, p::sequential, p::cooperative<>, 256>;
+  using coop = p::config<p::vector<4>, p::shuffle, p::cooperative<>, 256>;
   bool ok = false;
-  CUDA_OK(reduce::detail::cooperative_available(ok));
+  CUDA_OK(reduce::detail::combine_strategy<p::grid_barrier>::available(ok));
   EXPECT_TRUE(ok) << "every GPU CUDA 13 supports can launch cooperative kernels";
   const std::uint64_t n = 3'000'017;
   const auto a = test::random_vector<int>(n, -1000, 1000, 11), b = test::random_vector<int>(n, -1000, 1000, 12);
@@ -288,6 +291,6 @@ TEST(Slots, TwoByteAccumulators) {
     CUDA_OK(cudaMemcpy(&got, out.base, sizeof(got), cudaMemcpyDeviceToHost));
     EXPECT_EQ(got, expected) << c::name();
   };
-  check(p::config<p::scalar<1>, p::shuffle, p::sequential, p::polled<>, 256>{});
-  check(p::config<p::vector<4>, p::shuffle, p::sequential, p::cooperative<>, 256>{});
+  check(p::config<p::scalar<1>, p::shuffle, p::polled<>, 256>{});
+  check(p::config<p::vector<4>, p::shuffle, p::cooperative<>, 256>{});
 }

@@ -18,7 +18,7 @@ TEST(Median, OddEvenAndEmpty) {
 }
 
 TEST(LowerMode, TwoLevelsInAlternationGiveTheLowerLevelsMedian) {
-  // As CUB's samples at 2^19 in probe 50: two slow, two fast, ... about 7.3 and 8.2 µs, with some jitter.
+  // As CUB's samples at 2^19 on an H100: two slow, two fast, ... about 7.3 and 8.2 µs, with some jitter.
   std::vector<double> all, fast;
   for (int i = 0; i < 40; ++i) {
     const bool slow = (i / 2) % 2 == 0;

@@ -5,12 +5,12 @@ namespace p = reduce::policy;
 namespace mp = boost::mp11;
 
 template <class F, class B>
-using staged = p::config<p::scalar<2>, F, p::sequential, p::multipass, B::value>;
+using staged = p::config<p::scalar<2>, F, p::multipass, B::value>;
 template <class B>
-using per_thread = p::config<p::scalar<2, p::blocked>, p::none, p::sequential, p::multipass, B::value>;
+using per_thread = p::config<p::scalar<2, p::blocked>, p::none, p::multipass, B::value>;
 using block_sizes =
     mp::mp_list<mp::mp_int<32>, mp::mp_int<64>, mp::mp_int<128>, mp::mp_int<256>, mp::mp_int<512>, mp::mp_int<1024>>;
-using finishes = mp::mp_list<p::serial, p::tree, p::unrolled_last_warp, p::unrolled, p::shuffle>;
+using finishes = mp::mp_list<p::serial, p::tree<>, p::unrolled_last_warp, p::unrolled, p::shuffle>;
 using configs = mp::mp_append<mp::mp_product<staged, finishes, block_sizes>, mp::mp_transform<per_thread, block_sizes>>;
 
 template <class C>

@@ -8,6 +8,8 @@
 namespace p = reduce::policy;
 namespace mp = boost::mp11;
 
+using multipass_cfg = p::config<p::scalar<4>, p::shuffle, p::multipass, 256>;  // a tile: 1024 elements
+
 TEST(Matrix, DistinctKernelCount) {
   std::cout << "distinct kernels in reduce::matrix::all: " << reduce::matrix::size << " (of "
             << mp::mp_size<reduce::matrix::product>::value << " in the raw product)\n";
@@ -27,17 +29,40 @@ TEST(Matrix, DistinctKernelCount) {
   EXPECT_EQ(total, reduce::matrix::size);
 }
 
-TEST(Matrix, NamesAreUniqueAndIndexingOnlyNamedForTrees) {
+TEST(Matrix, NamesAreUniqueAndEveryKernelValid) {
   std::set<std::string> names;
   mp::mp_for_each<mp::mp_transform<mp::mp_identity, reduce::matrix::all>>([&](auto id) {
     using C = typename decltype(id)::type;
     EXPECT_TRUE(names.insert(C::name()).second) << "two kernels named " << C::name();
-    if (!std::is_same_v<typename C::finish, p::tree>)
-      EXPECT_TRUE((std::is_same_v<typename C::indexing, p::sequential>));
+    EXPECT_TRUE(C::valid::value) << C::name();
   });
   EXPECT_EQ(names.size(), reduce::matrix::size);
-  EXPECT_EQ((p::config<p::vector<4>, p::tree, p::interleaved_strided, p::single_pass<>, 256>::name()),
+  EXPECT_EQ((p::config<p::vector<4>, p::tree<p::interleaved_strided>, p::single_pass<>, 256>::name()),
             "vec4-striped/tree-strided/singlepass/b256");
+}
+
+// The validity rules, clause by clause (config's static_asserts state the same clauses; test/compile_fail shows them).
+template <class L, class F, class G, int B = 256>
+using valid = p::validity<L, F, G, B>;
+TEST(Validity, EachClause) {
+  EXPECT_TRUE((valid<p::vector<4>, p::shuffle, p::polled<>>::value));
+  EXPECT_FALSE((valid<p::vector<4>, p::shuffle, p::polled<>, 96>::block_size));
+  EXPECT_FALSE((valid<p::vector<4>, p::shuffle, p::polled<>, 2048>::block_size));
+  EXPECT_FALSE((valid<p::scalar<4>, p::none, p::atomic>::thread_results_arrangement));  // striped items
+  EXPECT_TRUE((valid<p::scalar<4, p::blocked>, p::none, p::atomic>::value));
+  EXPECT_FALSE((valid<p::scalar<4, p::blocked>, p::none, p::gridstride<>>::thread_results_grid));  // a fixed grid
+  EXPECT_FALSE((valid<p::scalar<4, p::blocked>, p::none, p::single_pass<>>::thread_results_grid));
+  EXPECT_FALSE((valid<p::scalar<1>, p::none, p::multipass>::thread_results_shrink));  // no pass would shrink
+  EXPECT_TRUE((valid<p::scalar<1>, p::none, p::atomic>::value));
+  using tiles_barrier = p::grid<p::tile_per_block, p::grid_barrier>;
+  EXPECT_FALSE((valid<p::vector<4>, p::shuffle, tiles_barrier>::fixed_grid_pairing));
+  EXPECT_FALSE((valid<p::vector<4>, p::shuffle, p::grid<p::one_cluster<8>, p::last_block>>::cluster_pairing));
+  EXPECT_FALSE((valid<p::vector<4>, p::shuffle, p::grid<p::fixed_grid<>, p::distributed_shared>>::cluster_pairing));
+  // Parts compose beyond the named Grids: a fixed grid with native atomics, ready marks over one tile per block.
+  EXPECT_TRUE((valid<p::vector<4>, p::shuffle, p::grid<p::fixed_grid<>, p::native_atomic>>::value));
+  EXPECT_TRUE((valid<p::vector<4>, p::shuffle, p::grid<p::tile_per_block, p::ready_marks>>::value));
+  EXPECT_EQ((p::grid<p::fixed_grid<64>, p::native_atomic>::name()), "fixed64-atomic");
+  EXPECT_EQ(p::cooperative<132>::name(), "coop132");
 }
 
 TEST(Presets, EveryJourneyDescribesEveryStep) {
@@ -49,34 +74,41 @@ TEST(Presets, EveryJourneyDescribesEveryStep) {
   EXPECT_EQ(mp::mp_size<reduce::presets::tuning_sweep>::value, 5u * 2);
 }
 
-// Only the Grids whose launches give each block exactly one tile take the agent's walk with no loop.
+// Only the tile_per_block walk (multipass, atomic) takes the agent's walk with no loop.
 TEST(Agent, OneTileWalkOnlyForOneTilePerBlockGrids) {
-  EXPECT_TRUE(reduce::detail::walks_one_tile<p::multipass>);
-  EXPECT_TRUE(reduce::detail::walks_one_tile<p::atomic>);
-  EXPECT_FALSE(reduce::detail::walks_one_tile<p::gridstride<>>);
-  EXPECT_FALSE(reduce::detail::walks_one_tile<p::gridstride<1>>);
-  EXPECT_FALSE(reduce::detail::walks_one_tile<p::single_pass<>>);
-  EXPECT_FALSE(reduce::detail::walks_one_tile<p::polled<>>);
-  EXPECT_FALSE(reduce::detail::walks_one_tile<p::cooperative<>>);
-  EXPECT_FALSE(reduce::detail::walks_one_tile<p::cluster<>>);
-  EXPECT_FALSE(reduce::detail::walks_one_tile<p::reproducible<>>);
+  EXPECT_TRUE(p::multipass::walk::one_tile);
+  EXPECT_TRUE(p::atomic::walk::one_tile);
+  EXPECT_FALSE(p::gridstride<>::walk::one_tile);
+  EXPECT_FALSE(p::gridstride<1>::walk::one_tile);
+  EXPECT_FALSE(p::single_pass<>::walk::one_tile);
+  EXPECT_FALSE(p::polled<>::walk::one_tile);
+  EXPECT_FALSE(p::cooperative<>::walk::one_tile);
+  EXPECT_FALSE(p::cluster<>::walk::one_tile);
+  EXPECT_FALSE(p::reproducible<>::walk::one_tile);
 }
 
-// Every Grid's one-tile input launches one_tile_config (run_config checks it once); BlockFinish none never does.
+// The tile shape the entry path works out once per call: an input of one tile takes the one-block shortcut under
+// every Grid; BlockFinish none never does (a value per thread, which its Grid folds).
+template <class Cfg>
+bool one_tile(const float* in, std::uint64_t n) {
+  return !reduce::detail::tiling<Cfg>::thread_results && reduce::detail::tiling<Cfg>::of(in, n).tiles == 1;
+}
 TEST(Agent, OneTileShortcutForEveryGridButFinishNone) {
   alignas(16) static float buf[8];
-  using vec = p::config<p::vector<4>, p::shuffle, p::sequential, p::polled<>, 256>;          // a tile: 256 x 4 float4
-  using scalar = p::config<p::scalar<2>, p::unrolled, p::sequential, p::gridstride<>, 128>;  // 256 floats
-  using none = p::config<p::scalar<4, p::blocked>, p::none, p::sequential, p::atomic, 256>;
-  using reduce::detail::runs_one_tile;
-  EXPECT_TRUE(runs_one_tile<vec>(buf, 0));
-  EXPECT_TRUE(runs_one_tile<vec>(buf, 4099));       // 1024 float4 and a tail of 3: one tile
-  EXPECT_FALSE(runs_one_tile<vec>(buf, 4100));      // 1025 float4
-  EXPECT_TRUE(runs_one_tile<vec>(buf + 1, 4099));   // a head of 3, 1024 float4
-  EXPECT_FALSE(runs_one_tile<vec>(buf + 1, 4103));  // a head of 3, 1025 float4
-  EXPECT_TRUE(runs_one_tile<scalar>(buf + 1, 256));
-  EXPECT_FALSE(runs_one_tile<scalar>(buf, 257));
-  EXPECT_FALSE(runs_one_tile<none>(buf, 1));  // a value per thread, which its Grid folds
+  using vec = p::config<p::vector<4>, p::shuffle, p::polled<>, 256>;          // a tile: 256 x 4 float4
+  using scalar = p::config<p::scalar<2>, p::unrolled, p::gridstride<>, 128>;  // 256 floats
+  using none = p::config<p::scalar<4, p::blocked>, p::none, p::atomic, 256>;
+  EXPECT_TRUE(one_tile<vec>(buf, 0));
+  EXPECT_TRUE(one_tile<vec>(buf, 4099));       // 1024 float4 and a tail of 3: one tile
+  EXPECT_FALSE(one_tile<vec>(buf, 4100));      // 1025 float4
+  EXPECT_TRUE(one_tile<vec>(buf + 1, 4099));   // a head of 3, 1024 float4
+  EXPECT_FALSE(one_tile<vec>(buf + 1, 4103));  // a head of 3, 1025 float4
+  EXPECT_TRUE(one_tile<scalar>(buf + 1, 256));
+  EXPECT_FALSE(one_tile<scalar>(buf, 257));
+  EXPECT_FALSE(one_tile<none>(buf, 1));
+  // Storage is sized for the largest shape of n elements at any address: an aligned input's.
+  EXPECT_EQ(reduce::detail::tiling<vec>::of(static_cast<const float*>(nullptr), 4100).tiles, 2u);
+  EXPECT_EQ(reduce::detail::tiling<vec>::of(buf + 1, 4100).tiles, 1u);  // a head of 3, 1024 float4 and a tail of 1
 }
 
 TEST(VectorSplit, HeadBodyTailForEveryAlignment) {
@@ -102,13 +134,14 @@ TEST(VectorSplit, HeadBodyTailForEveryAlignment) {
 }
 
 TEST(Shape, TilesAndOutputs) {
-  using S = reduce::detail::shape<p::config<p::scalar<4>, p::shuffle, p::sequential, p::multipass, 256>>;
-  EXPECT_EQ(S::tiles(0), 1u);
-  EXPECT_EQ(S::tiles(1024), 1u);
-  EXPECT_EQ(S::tiles(1025), 2u);
-  using N = reduce::detail::shape<p::config<p::scalar<4, p::blocked>, p::none, p::sequential, p::multipass, 256>>;
-  EXPECT_EQ(N::outputs(1025), 257u);  // one per thread that has an element
-  EXPECT_EQ(N::blocks_for_outputs(257), 2u);
+  using S = reduce::detail::tiling<p::config<p::scalar<4>, p::shuffle, p::multipass, 256>>;
+  const float* none = nullptr;
+  EXPECT_EQ(S::of(none, 0).tiles, 1u);
+  EXPECT_EQ(S::of(none, 1024).tiles, 1u);
+  EXPECT_EQ(S::of(none, 1025).tiles, 2u);
+  using N = reduce::detail::tiling<p::config<p::scalar<4, p::blocked>, p::none, p::multipass, 256>>;
+  EXPECT_EQ(N::of(none, 1025).outputs, 257u);  // one per thread that has an element
+  EXPECT_EQ(N::of(none, 1025).blocks(), 2u);
 }
 
 TEST(Ops, IdentitiesAndNaN) {
@@ -132,31 +165,36 @@ TEST(Ops, AtomicTraitMatchesNativeAtomics) {
   EXPECT_FALSE((atomic_combine<reduce::custom<reduce::sum, int>, int>::supported));
 }
 
-// Grid atomic's tally word (sums of 32-bit integers on zeroed storage): which calls take it, and the storage it asks
-// for: a word in a workspace's zeroed region, nothing in raw storage (there the output is preset instead).
-TEST(Ops, TallyOnlyForSumsOf32BitIntegers) {
-  using reduce::detail::runs_on_zeroed;
-  EXPECT_TRUE((runs_on_zeroed<p::atomic, reduce::sum, int>));
-  EXPECT_TRUE((runs_on_zeroed<p::atomic, reduce::sum, std::uint32_t>));
-  EXPECT_FALSE((runs_on_zeroed<p::atomic, reduce::sum, float>));
-  EXPECT_FALSE((runs_on_zeroed<p::atomic, reduce::sum, std::int64_t>));
-  EXPECT_FALSE((runs_on_zeroed<p::atomic, reduce::max, int>));
-  EXPECT_FALSE((runs_on_zeroed<p::atomic, reduce::custom<reduce::sum, int>, int>));
-  EXPECT_TRUE((runs_on_zeroed<p::polled<>, reduce::sum, float>));
-  EXPECT_FALSE((runs_on_zeroed<p::multipass, reduce::sum, int>));
-  using cfg = p::config<p::vector<4>, p::shuffle, p::sequential, p::atomic, 256>;
-  using d = reduce::detail::grid_dispatch<p::atomic>;
-  using nt = reduce::detail::no_transform;
-  std::size_t raw = 1, zeroed = 0, zeroed_float = 1;
-  EXPECT_EQ((d::temp_bytes<cfg, int, int, reduce::sum, nt>(1 << 20, raw)), cudaSuccess);
-  EXPECT_EQ((d::temp_bytes<cfg, int, int, reduce::sum, nt>(1 << 20, zeroed, true)), cudaSuccess);
-  EXPECT_EQ((d::temp_bytes<cfg, float, float, reduce::sum, nt>(1 << 20, zeroed_float, true)), cudaSuccess);
-  EXPECT_EQ(raw, 0u);
-  EXPECT_EQ(zeroed, sizeof(unsigned long long));
-  EXPECT_EQ(zeroed_float, 0u);
+// The storage each Combine asks for, where no device is needed to say (walks of one tile per block). The atomic
+// combine's tally word (sums of 32-bit integers) is asked for only where zeroed storage is free (a workspace), and
+// raw storage gets no bytes (the output is preset instead); ready marks always need zeroed storage.
+template <class Cfg, class T, class Acc, class Op>
+reduce::detail::storage_need need_of(std::uint64_t n, bool zeroed_kept) {
+  const reduce::detail::call<Cfg, T, Acc, Op, reduce::detail::no_transform> c{nullptr, n, nullptr, {}, {}, 0};
+  reduce::detail::storage_need need;
+  EXPECT_EQ(reduce::detail::strategy_of<Cfg>::storage(c, zeroed_kept, need), cudaSuccess);
+  return need;
 }
-
-using multipass_cfg = p::config<p::scalar<4>, p::shuffle, p::sequential, p::multipass, 256>;
+TEST(Storage, TallyOnlyForSumsOf32BitIntegersOnZeroedStorage) {
+  using cfg = p::config<p::vector<4>, p::shuffle, p::atomic, 256>;
+  EXPECT_EQ((need_of<cfg, int, int, reduce::sum>(1 << 20, true).zeroed), sizeof(unsigned long long));
+  EXPECT_EQ((need_of<cfg, unsigned, unsigned, reduce::sum>(1 << 20, true).zeroed), sizeof(unsigned long long));
+  EXPECT_EQ((need_of<cfg, int, int, reduce::sum>(1 << 20, false).zeroed), 0u);
+  EXPECT_EQ((need_of<cfg, float, float, reduce::sum>(1 << 20, true).zeroed), 0u);
+  EXPECT_EQ((need_of<cfg, std::int64_t, std::int64_t, reduce::sum>(1 << 20, true).zeroed), 0u);
+  EXPECT_EQ((need_of<cfg, int, int, reduce::max>(1 << 20, true).zeroed), 0u);
+  using user = reduce::custom<reduce::sum, int>;
+  EXPECT_EQ((need_of<cfg, int, int, user>(1 << 20, true).zeroed), 0u);
+  EXPECT_EQ((need_of<cfg, int, int, reduce::sum>(1 << 20, true).scratch), 0u);
+  // Ready marks over one tile per block: a ticket word and a slot of one 8-byte word per block, all zeroed.
+  using marks = p::config<p::vector<4>, p::shuffle, p::grid<p::tile_per_block, p::ready_marks>, 256>;
+  const auto m = need_of<marks, float, float, reduce::sum>(1 << 20, false);  // 256 tiles of 4096 floats
+  EXPECT_EQ(m.zeroed, 16u + 256 * 8);
+  EXPECT_EQ(m.scratch, 0u);
+  // multipass: 1024 results of the first pass, which the second folds into the output (no second buffer)
+  EXPECT_EQ((need_of<multipass_cfg, float, float, reduce::sum>(1 << 20, false).scratch), 1024u * 4);
+  EXPECT_EQ((need_of<multipass_cfg, float, float, reduce::sum>(1 << 21, false).scratch), 2048u * 4 + 16);
+}
 
 TEST(Storage, MultipassQueryIsPositiveAndGrowsWithN) {
   std::size_t small = 0, large = 0;
@@ -254,7 +292,7 @@ TEST(Tuning, AtomicGridOnlyWhereEveryOrderGivesTheSameBits) {
 
 // Grid polled appears only in the workspace tables: on raw temporary storage it would pay a memset per call.
 template <class C>
-using grid_is_polled = boost::mp11::mp_bool<C::grid::kind == reduce::policy::epilogue::polled>;
+using grid_is_polled = std::is_same<typename C::grid::combine, reduce::policy::ready_marks>;
 template <class Table>
 constexpr bool has_polled_grid() {
   return boost::mp11::mp_any_of<typename Table::configs, grid_is_polled>::value;

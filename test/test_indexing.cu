@@ -5,7 +5,7 @@ namespace p = reduce::policy;
 namespace mp = boost::mp11;
 
 template <class I, class B>
-using tree_cfg = p::config<p::scalar<1>, p::tree, I, p::multipass, B::value>;
+using tree_cfg = p::config<p::scalar<1>, p::tree<I>, p::multipass, B::value>;
 using configs = mp::mp_product<
     tree_cfg, mp::mp_list<p::interleaved_modulo, p::interleaved_strided, p::sequential>,
     mp::mp_list<mp::mp_int<32>, mp::mp_int<64>, mp::mp_int<128>, mp::mp_int<256>, mp::mp_int<512>, mp::mp_int<1024>>>;

@@ -5,7 +5,7 @@ namespace p = reduce::policy;
 namespace mp = boost::mp11;
 
 template <class L>
-using with_load = p::config<L, p::shuffle, p::sequential, p::single_pass<>, 128>;
+using with_load = p::config<L, p::shuffle, p::single_pass<>, 128>;
 using loads =
     mp::mp_list<p::scalar<1>, p::scalar<3>, p::scalar<8>, p::scalar<64>, p::scalar<5, p::blocked>,
                 p::scalar<64, p::blocked>, p::vector<1>, p::vector<3>, p::vector<8>, p::vector<2, p::blocked>>;

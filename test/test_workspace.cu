@@ -13,12 +13,12 @@ namespace p = reduce::policy;
 using test::input;
 using test::on_workspace;
 using test::zeroed_region_is_zero;
-using polled = p::config<p::vector<4>, p::shuffle, p::sequential, p::polled<>, 256>;
+using polled = p::config<p::vector<4>, p::shuffle, p::polled<>, 256>;
 // 128-thread blocks: the largest resident grid (over 2000 blocks on an H100), so the poller's batches wrap.
-using polled_small_blocks = p::config<p::scalar<1>, p::tree, p::interleaved_modulo, p::polled<>, 128>;
+using polled_small_blocks = p::config<p::scalar<1>, p::tree<p::interleaved_modulo>, p::polled<>, 128>;
 // A grid of up to 4096 blocks of 128: more than a device holds at once where SMs x 2048 / 128 < 4096 (2112 on a
 // 132-SM part), so some blocks start only after others have left, and the poller must still be one that saw them all.
-using polled_beyond_resident = p::config<p::scalar<1>, p::shuffle, p::sequential, p::polled<4096>, 128>;
+using polled_beyond_resident = p::config<p::scalar<1>, p::shuffle, p::polled<4096>, 128>;
 
 std::vector<std::uint64_t> sizes() {
   if (test::small_only()) return {255, 40000, 5000};
@@ -47,7 +47,7 @@ TEST(Workspace, PolledExactAcrossSizesAndLeavesItsRegionZero) {
   exact_across_sizes<polled>();
   exact_across_sizes<polled_small_blocks>();
   exact_across_sizes<polled_beyond_resident>();
-  exact_across_sizes<p::config<p::vector<4>, p::shuffle, p::sequential, p::polled<1>, 128>>();  // one block, all tiles
+  exact_across_sizes<p::config<p::vector<4>, p::shuffle, p::polled<1>, 128>>();  // one block, all tiles
 }
 
 // The last ticket, not co-residency, ends the poller's wait: a grid of 4096 blocks that cannot all be resident at once
@@ -74,14 +74,14 @@ TEST(Workspace, PolledGridLargerThanTheDeviceHolds) {
 // The other Grid policies use the scratch region; the polled calls between them must still find zeros.
 TEST(Workspace, EveryGridAndTheDefaultShareOne) {
   REQUIRE_GPU();
-  using every = boost::mp11::mp_list<
-      polled, p::config<p::vector<4>, p::shuffle, p::sequential, p::multipass, 256>, polled_small_blocks,
-      polled_beyond_resident, p::config<p::vector<2>, p::unrolled, p::sequential, p::gridstride<>, 512>,
-      p::config<p::vector<4>, p::tree, p::sequential, p::atomic, 256>, polled,
-      p::config<p::scalar<4>, p::shuffle, p::sequential, p::single_pass<>, 256>,
-      p::config<p::vector<2>, p::shuffle, p::sequential, p::reproducible<>, 256>, polled,
-      p::config<p::vector<1>, p::shuffle, p::sequential, p::cluster<>, 256>,
-      p::config<p::scalar<4>, p::unrolled, p::sequential, p::cooperative<>, 512>, reduce::default_config, polled>;
+  using every =
+      boost::mp11::mp_list<polled, p::config<p::vector<4>, p::shuffle, p::multipass, 256>, polled_small_blocks,
+                           polled_beyond_resident, p::config<p::vector<2>, p::unrolled, p::gridstride<>, 512>,
+                           p::config<p::vector<4>, p::tree<p::sequential>, p::atomic, 256>, polled,
+                           p::config<p::scalar<4>, p::shuffle, p::single_pass<>, 256>,
+                           p::config<p::vector<2>, p::shuffle, p::reproducible<>, 256>, polled,
+                           p::config<p::vector<1>, p::shuffle, p::cluster<>, 256>,
+                           p::config<p::scalar<4>, p::unrolled, p::cooperative<>, 512>, reduce::default_config, polled>;
   const std::uint64_t n = test::small_only() ? 40000 : 1'000'003;
   const auto h = test::random_vector<int>(n, -1000, 1000, 5);
   const long long exact = test::reference<long long>(h, reduce::sum{});

@@ -13,11 +13,11 @@ namespace p = reduce::policy;
 using test::input;
 using test::on_workspace;
 using test::zeroed_region_is_zero;
-using atomic_vec4 = p::config<p::vector<4>, p::shuffle, p::sequential, p::atomic, 256>;
-using atomic_blocked = p::config<p::scalar<4, p::blocked>, p::shuffle, p::sequential, p::atomic, 128>;
-using atomic_tree = p::config<p::scalar<1>, p::tree, p::interleaved_modulo, p::atomic, 512>;
-using atomic_per_thread = p::config<p::vector<1>, p::none, p::sequential, p::atomic, 128>;  // a result per thread
-using polled = p::config<p::vector<4>, p::shuffle, p::sequential, p::polled<>, 256>;
+using atomic_vec4 = p::config<p::vector<4>, p::shuffle, p::atomic, 256>;
+using atomic_blocked = p::config<p::scalar<4, p::blocked>, p::shuffle, p::atomic, 128>;
+using atomic_tree = p::config<p::scalar<1>, p::tree<p::interleaved_modulo>, p::atomic, 512>;
+using atomic_per_thread = p::config<p::vector<1>, p::none, p::atomic, 128>;  // a result per thread
+using polled = p::config<p::vector<4>, p::shuffle, p::polled<>, 256>;
 
 // The integer sum modulo 2^32, as a 32-bit accumulator holds it (folded unsigned: no signed overflow on the host).
 template <class Acc, class T>

@@ -1,7 +1,7 @@
 // Compile-only check, built with ptxas's spill warning as an error (test/CMakeLists.txt): every kernel the tuned
 // default can launch for float, double, int32 and int64 sums (raw storage and workspace tables, the fallback, the later
 // passes, both offset widths) keeps its state in registers, and so does every polled kernel of the matrix, whose
-// poller's fold spilled at 32 registers before its batch went from 8 to 5 (docs/perf-attempts-27.md). A table change
+// poller's fold spills at 32 registers with a batch of 8 slot loads (polled_slots.cuh). A table change
 // or a kernel change that makes one of them spill to local memory fails the build, and so CI.
 #include <reduce/matrix.cuh>
 #include <reduce/reduce.cuh>
@@ -16,8 +16,9 @@ void take_kernels() {
   using reduce::sum;
   (void)&d::reduce_kernel<Cfg, T, T, sum, std::uint32_t, d::no_transform>;
   (void)&d::reduce_kernel<Cfg, T, T, sum, std::uint64_t, d::no_transform>;
-  (void)&d::reduce_kernel<d::multipass_config<Cfg>, T, T, sum, std::uint32_t, d::no_transform>;  // later passes,
-  (void)&d::reduce_kernel<d::multipass_config<Cfg>, T, T, sum, std::uint64_t, d::no_transform>;  // one-tile inputs
+  using pass = d::with_grid<Cfg, reduce::policy::multipass>;  // later passes, one-tile inputs
+  (void)&d::reduce_kernel<pass, T, T, sum, std::uint32_t, d::no_transform>;
+  (void)&d::reduce_kernel<pass, T, T, sum, std::uint64_t, d::no_transform>;
 }
 
 template <class T, bool on_workspace>

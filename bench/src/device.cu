@@ -120,8 +120,8 @@ void l2_flush::run(cudaStream_t stream) {
   flush_read_kernel<<<blocks_, flush_block, 0, stream>>>(static_cast<const uint4*>(buffer_), bytes_ / sizeof(uint4),
                                                          0x9e3779b9u | 1u, sink_);
   // Every timed call starts on a GPU that has been idle for the same 20 µs. It does not remove the two modes of a
-  // two-launch call (about 1 µs apart, set by what the bench launched before: docs/perf-notes.md attempt 10; the
-  // paired rows handle that), but it gives every row the same starting state. It touches no memory: L2 stays flushed.
+  // two-launch call (about 1 µs apart, set by what the bench launched before; the paired rows handle that), but it
+  // gives every row the same starting state. It touches no memory: L2 stays flushed.
   settle_kernel<<<1, 1, 0, stream>>>(settle_ns);
   BENCH_CUDA(cudaGetLastError());
 }

@@ -18,9 +18,9 @@ namespace {
 
 namespace mp = boost::mp11;
 namespace p = reduce::policy;
-using single4 = p::config<p::vector<4>, p::shuffle, p::sequential, p::single_pass<>, 256>;
-using single8 = p::config<p::vector<8>, p::shuffle, p::sequential, p::single_pass<>, 256>;
-using stride4 = p::config<p::vector<4>, p::shuffle, p::sequential, p::gridstride<>, 512>;
+using single4 = p::config<p::vector<4>, p::shuffle, p::single_pass<>, 256>;
+using single8 = p::config<p::vector<8>, p::shuffle, p::single_pass<>, 256>;
+using stride4 = p::config<p::vector<4>, p::shuffle, p::gridstride<>, 512>;
 using sum_configs = mp::mp_list<reduce::default_config, single4, single8, stride4>;
 
 template <class V>

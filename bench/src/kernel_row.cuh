@@ -20,9 +20,10 @@ cudaError_t run_config(const call_args& a) {
                                     reduce::sum{}, a.stream);
 }
 
-// Grid polled runs on a reduce::workspace, one per kernel and element type, grown by the row's first (untimed) call:
-// that is the storage it is for (on raw temporary storage it would pay a memset per call). Grid atomic runs on one
-// with --atomic-on-workspace (the data of the tuned default's table for integer sums on a workspace). A row's calls
+// A Grid whose storage must start zeroed (polled) runs on a reduce::workspace, one per kernel and element type, grown
+// by the row's first (untimed) call: that is the storage it is for (on raw temporary storage it would pay a memset per
+// call). One that uses zeroed storage where it is free (atomic) runs on one with --atomic-on-workspace (the data of
+// the tuned default's table for integer sums on a workspace). A row's calls
 // never overlap, and the workspace's size depends only on the grid, so it never grows inside a capture.
 template <class Cfg, class T>
 cudaError_t run_on_workspace(const call_args& a) {
@@ -41,11 +42,10 @@ row make_kernel_row() {
   r.grid = Cfg::grid::name();
   r.block = Cfg::block;
   r.temp_query = &query_config<Cfg, T>;
-  if constexpr (Cfg::grid::kind == reduce::policy::epilogue::polled)
-    r.run = &run_on_workspace<Cfg, T>;
-  else
-    r.run = &run_config<Cfg, T>;
-  if constexpr (Cfg::grid::kind == reduce::policy::epilogue::atomic) r.run_on_workspace = &run_on_workspace<Cfg, T>;
+  using reduce::detail::zeroed_use;
+  constexpr zeroed_use zeroed = reduce::detail::strategy_of<Cfg>::zeroed;
+  r.run = zeroed == zeroed_use::always ? &run_on_workspace<Cfg, T> : &run_config<Cfg, T>;
+  if constexpr (zeroed == zeroed_use::where_free) r.run_on_workspace = &run_on_workspace<Cfg, T>;
   return r;
 }
 

@@ -180,7 +180,7 @@ void register_benchmarks(sampler& s, const device_info& dev, const options& o, c
         add(o, {"paired/" + r->name, "paired/" + size_text(n), r, n, variant::cold, -1, "", 0, cub}, false);
       // The offset criterion (+1 within 2% of aligned) measured as the CUB ratio is: the default +1 sampled
       // alternately with the default aligned. Rows of the two sampled apart disagreed with in-process rounds by 1-4
-      // ticks of the event clock at 2^14 (docs/perf-attempts-28.md, probe 26).
+      // ticks of the event clock at 2^14.
       for (auto [r, aligned] :
            {std::pair{&t.offset[1], &t.tuned_default}, std::pair{&t.offset[2], &t.workspace_default}})
         add(o, {"plus-one/" + r->name, "plus-one/" + size_text(n), r, n, variant::cold, -1, "", 0, aligned}, false);

@@ -23,7 +23,7 @@ struct bench_entry {
   std::string what;  // journeys: what changed at this step; lecture: the step's config without its block size
   int grid = 0;      // tuning: the grid size
   // paired: a row sampled alternately with r, one call each per sample, in alternating order, so that both meet the
-  // same states of the GPU (docs/perf-notes.md, attempt 10); its time is the counter cub_us (partner_us where the
+  // same states of the GPU; its time is the counter cub_us (partner_us where the
   // partner is not CUB: group plus-one, the default aligned beside the default +1).
   const row* partner = nullptr;
   mutable int pairs = 0;  // pairs taken so far: which of the two goes first

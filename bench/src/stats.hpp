@@ -1,5 +1,5 @@
 // The bench's sample statistics: the median every row reports, and lower_mode() for a paired row's samples on two
-// levels (docs/perf-attempts-34.md, probes 50-51). CUB launches its two kernels with plain launches, and in the bench's
+// levels. CUB launches its two kernels with plain launches, and in the bench's
 // alternation the second launch is about 1 µs slower in every other pair of CUB calls, so CUB's samples lie half on
 // each of two levels and their median may fall on either. lower_mode() is the median of the lower level where the
 // samples split into two, else the median of them all. Two levels: the split of the sorted samples with the least

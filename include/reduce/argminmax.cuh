@@ -14,7 +14,8 @@
 #include <string>
 #include <type_traits>
 
-#include "transform_reduce.cuh"
+#include "device_reduce.cuh"
+#include "to_host.cuh"
 
 namespace reduce {
 
@@ -138,23 +139,11 @@ struct arg_min_max {
   static std::string name() { return "arg_min_max"; }
 };
 
-namespace detail {
-// The atomic Grid has no native atomic for a (value, index) pair.
-template <class Cfg>
-constexpr void check_arg_config() {
-  if constexpr (!is_tuned<Cfg>::value)
-    static_assert(!std::is_same_v<typename Cfg::grid, policy::atomic>,
-                  "reduce: argmin/argmax need a Grid policy that combines partials in code (single_pass, gridstride "
-                  "or multipass): there is no native atomic for a (value, index) pair");
-}
-}  // namespace detail
-
 // Two-phase entry points, CUB style: d_temp == nullptr asks for temp_bytes. Asynchronous on `stream`.
 #define REDUCE_ARG_ENTRY(NAME, OP, ACC, TRANSFORM)                                                                    \
   template <class Cfg, class T>                                                                                       \
   status device_##NAME##_status(void* d_temp, std::size_t& temp_bytes, const T* d_in, ACC<T>* d_out, std::uint64_t n, \
                                 cudaStream_t stream = 0) {                                                            \
-    detail::check_arg_config<Cfg>();                                                                                  \
     return device_transform_reduce_status<Cfg>(d_temp, temp_bytes, d_in, d_out, n, detail::TRANSFORM<T>{}, OP{},      \
                                                stream);                                                               \
   }                                                                                                                   \

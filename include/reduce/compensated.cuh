@@ -13,7 +13,8 @@
 #include <string>
 #include <type_traits>
 
-#include "reduce.cuh"
+#include "device_reduce.cuh"
+#include "to_host.cuh"
 
 #if defined(__FAST_MATH__) && !defined(__CUDA_ARCH__)
 #warning "reduce/compensated.cuh: host code built with -ffast-math may reassociate the compensation away"

@@ -1,4 +1,4 @@
-// Named transform-reductions on the engine's one-pass transform (device_transform_reduce in dispatch.cuh): the
+// Named transform-reductions on the engine's one-pass transform (device_transform_reduce): the
 // transform is applied to each element after the Load policy's 16-byte loads, so vector loads are kept.
 //
 //   reduce::device_sum_of_squares<Cfg>(d_temp, bytes, d_in, d_out, n, stream);   // sum of x^2, in d_out's type
@@ -13,29 +13,11 @@
 #include <memory>
 #include <type_traits>
 
-#include "reduce.cuh"
+#include "device_reduce.cuh"
+#include "to_host.cuh"
 
 namespace reduce {
 namespace detail {
-
-// Runs `launch(temp, bytes, out)` (a two-phase call returning status) with storage from cudaMallocAsync, copies the
-// Acc result back and synchronises. Throws reduce::error with the library's message, as reduce() does.
-template <class Acc, class Launch>
-Acc run_to_host(cudaStream_t stream, Launch launch) {
-  std::size_t bytes = 0;
-  throw_if(launch(nullptr, bytes, static_cast<Acc*>(nullptr)), "size query");
-  const std::size_t out_bytes = align_up(sizeof(Acc));
-  void* raw = nullptr;
-  throw_if({cudaMallocAsync(&raw, out_bytes + bytes, stream), "cudaMallocAsync failed"}, "allocation");
-  std::unique_ptr<void, free_async> storage(raw, free_async{stream});
-  Acc* d_out = static_cast<Acc*>(raw);
-  throw_if(launch(static_cast<char*>(raw) + out_bytes, bytes, d_out), "launch");
-  Acc result{};
-  throw_if({cudaMemcpyAsync(&result, d_out, sizeof(Acc), cudaMemcpyDeviceToHost, stream), "copy back failed"},
-           "copy back");
-  throw_if({cudaStreamSynchronize(stream), "the reduction failed on the device"}, "synchronize");
-  return result;
-}
 
 // x -> x * x in the accumulator's precision (a float input with a double accumulator squares in double; the value
 // type for compensated<F>).
@@ -59,16 +41,6 @@ struct indicator {
   }
 };
 
-// The transform's result type for an element of type T (f(x) or f(x, index)).
-template <class F, class T, class = void>
-struct transform_result {
-  using type = std::decay_t<std::invoke_result_t<const F&, const T&>>;
-};
-template <class F, class T>
-struct transform_result<F, T, std::enable_if_t<std::is_invocable_v<const F&, const T&, std::uint64_t>>> {
-  using type = std::decay_t<std::invoke_result_t<const F&, const T&, std::uint64_t>>;
-};
-
 }  // namespace detail
 
 // Sum of x^2 over d_in[0, n) into *d_out (its type is the accumulator).
@@ -89,15 +61,6 @@ cudaError_t device_count_if(void* d_temp, std::size_t& temp_bytes, const T* d_in
 }
 
 // Convenience versions: allocate, run, synchronise, return the value; throw reduce::error on failure.
-
-// Reduces f(x) (or f(x, i)) with op. Acc defaults to the transform's result type.
-template <class Cfg = default_config, class Acc = void, class T, class F, class Op = sum>
-auto transform_reduce(const T* d_in, std::uint64_t n, F f, Op op = {}, cudaStream_t stream = 0) {
-  using A = std::conditional_t<std::is_void_v<Acc>, typename detail::transform_result<F, T>::type, Acc>;
-  return detail::run_to_host<A>(stream, [&](void* temp, std::size_t& bytes, A* out) {
-    return device_transform_reduce_status<Cfg>(temp, bytes, d_in, out, n, f, op, stream);
-  });
-}
 
 // Acc defaults to default_accumulator_t<T> (float for half and bfloat16, int32/uint32 for 8- and 16-bit integers).
 template <class Cfg = default_config, class Acc = void, class T>

@@ -3,7 +3,7 @@
 #include <reduce/reduce.cuh>
 
 namespace p = reduce::policy;
-using cfg = p::config<p::vector<2>, p::shuffle, p::sequential, p::atomic, 256>;
+using cfg = p::config<p::vector<2>, p::shuffle, p::atomic, 256>;
 
 int main() {
   std::size_t bytes = 0;

@@ -14,8 +14,8 @@ namespace p = reduce::policy;
 // Two kernels per Grid policy (as grid_matrix.cu's representatives): 16-byte vectors with shuffles, and one scalar
 // per thread with the shared-memory tree. Every Grid policy's dispatch path runs with both a vector and a scalar Load.
 template <class G>
-using representatives_of = mp::mp_list<p::config<p::vector<4>, p::shuffle, p::sequential, G, 256>,
-                                       p::config<p::scalar<1>, p::tree, p::interleaved_modulo, G, 128>>;
+using representatives_of = mp::mp_list<p::config<p::vector<4>, p::shuffle, G, 256>,
+                                       p::config<p::scalar<1>, p::tree<p::interleaved_modulo>, G, 128>>;
 using all_configs = mp::mp_flatten<mp::mp_transform<representatives_of, reduce::matrix::grids>>;
 template <class C>
 using on_atomic = std::is_same<typename C::grid, p::atomic>;

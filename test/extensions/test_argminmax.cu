@@ -64,7 +64,7 @@ void check_all(const std::vector<T>& h, unsigned offset, const std::string& data
 // Integers in [-3, 3]: thousands of equal minima and maxima; only the first may be returned.
 TYPED_TEST(ArgMinMax, TiesReturnTheFirstOccurrence) {
   REQUIRE_GPU();
-  ext::for_sizes_and_offsets(TypeParam::block, [](std::uint64_t n, unsigned offset) {
+  ext::for_sizes_and_offsets(test::block_of<TypeParam>, [](std::uint64_t n, unsigned offset) {
     const auto ints = test::random_vector<int>(n, -3, 3, n + offset);
     check_all<TypeParam>(std::vector<float>(ints.begin(), ints.end()), offset, "ties");
     check_all<TypeParam>(std::vector<std::int8_t>(ints.begin(), ints.end()), offset, "ties");
@@ -77,7 +77,7 @@ TYPED_TEST(ArgMinMax, TiesReturnTheFirstOccurrence) {
 // Distinct random values, the extremes placed late (the last block and the scalar tail must be seen).
 TYPED_TEST(ArgMinMax, RandomValuesWithLateExtremes) {
   REQUIRE_GPU();
-  ext::for_sizes_and_offsets(TypeParam::block, [](std::uint64_t n, unsigned offset) {
+  ext::for_sizes_and_offsets(test::block_of<TypeParam>, [](std::uint64_t n, unsigned offset) {
     auto h = test::random_vector<float>(n, -1e6, 1e6, 3 * n + offset);
     if (n > 2) h[n - 1] = -2e6f, h[n - 2] = 2e6f;
     check_all<TypeParam>(h, offset, "random");
@@ -87,7 +87,7 @@ TYPED_TEST(ArgMinMax, RandomValuesWithLateExtremes) {
 TYPED_TEST(ArgMinMax, NanPropagatesFirstNanWins) {
   REQUIRE_GPU();
   const float nan = std::numeric_limits<float>::quiet_NaN();
-  for (std::uint64_t n : {std::uint64_t(1), std::uint64_t(TypeParam::block + 1), std::uint64_t(99991)})
+  for (std::uint64_t n : {std::uint64_t(1), std::uint64_t(test::block_of<TypeParam> + 1), std::uint64_t(99991)})
     for (unsigned offset : {0u, 3u}) {
       auto h = test::random_vector<float>(n, -1, 1, n);
       h[n - 1] = nan;  // a single NaN in the tail

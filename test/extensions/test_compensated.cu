@@ -63,7 +63,7 @@ TYPED_TEST(Compensated, IllConditionedHundredTimesBetterThanPlainFloat) {
 // sum, so the bound is checked against the true value, not a rounded one).
 TYPED_TEST(Compensated, ErrorBoundAtEverySize) {
   REQUIRE_GPU();
-  ext::for_sizes_and_offsets(TypeParam::block, [](std::uint64_t n, unsigned offset) {
+  ext::for_sizes_and_offsets(test::block_of<TypeParam>, [](std::uint64_t n, unsigned offset) {
     const auto d = ext::make_ill_conditioned(n, n + offset);
     const float got = device_sum<TypeParam, compensated<float>>(d.x, offset).value();
     EXPECT_LE(std::fabs(got - d.exact), bound<float>(d.exact, d.abs_sum, d.x.size()))

@@ -36,7 +36,7 @@ void check_exact_sums(std::uint64_t n, unsigned offset, double lo, double hi) {
 
 TYPED_TEST(Narrow, HalfAndBfloat16IntoFloat) {
   REQUIRE_GPU();
-  ext::for_sizes_and_offsets(TypeParam::block, [](std::uint64_t n, unsigned offset) {
+  ext::for_sizes_and_offsets(test::block_of<TypeParam>, [](std::uint64_t n, unsigned offset) {
     check_float_sums<TypeParam, __half>(n, offset);
     check_float_sums<TypeParam, __nv_bfloat16>(n, offset);
   });
@@ -44,7 +44,7 @@ TYPED_TEST(Narrow, HalfAndBfloat16IntoFloat) {
 
 TYPED_TEST(Narrow, SmallIntegersExact) {
   REQUIRE_GPU();
-  ext::for_sizes_and_offsets(TypeParam::block, [](std::uint64_t n, unsigned offset) {
+  ext::for_sizes_and_offsets(test::block_of<TypeParam>, [](std::uint64_t n, unsigned offset) {
     check_exact_sums<TypeParam, std::int8_t, std::int32_t>(n, offset, -128, 127);
     check_exact_sums<TypeParam, std::uint8_t, std::uint32_t>(n, offset, 0, 255);
     check_exact_sums<TypeParam, std::int16_t, std::int32_t>(n, offset, -32768, 32767);
@@ -55,7 +55,7 @@ TYPED_TEST(Narrow, SmallIntegersExact) {
 // device must return it bit for bit (a lost or doubled element cannot hide in a tolerance).
 TYPED_TEST(Narrow, WiderAccumulatorsAndExactHalfSums) {
   REQUIRE_GPU();
-  for (std::uint64_t n : {std::uint64_t(TypeParam::block + 1), std::uint64_t(99991)})
+  for (std::uint64_t n : {std::uint64_t(test::block_of<TypeParam> + 1), std::uint64_t(99991)})
     for (unsigned offset : {1u, 3u}) {
       check_exact_sums<TypeParam, std::int8_t, std::int64_t>(n, offset, -128, 127);
       const auto h = ext::random_narrow<__half>(n, -3, 3, n);  // uniform reals, rounded to integers below

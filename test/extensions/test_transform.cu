@@ -43,7 +43,7 @@ struct odd_abs {
 
 TYPED_TEST(Transform, SumOfSquares) {
   REQUIRE_GPU();
-  ext::for_sizes_and_offsets(TypeParam::block, [](std::uint64_t n, unsigned offset) {
+  ext::for_sizes_and_offsets(test::block_of<TypeParam>, [](std::uint64_t n, unsigned offset) {
     const std::string what = TypeParam::name() + " n=" + std::to_string(n) + " offset=" + std::to_string(offset);
     const auto f = test::random_vector<float>(n, -2, 2, n + offset);
     expect_squares_close(squares<TypeParam, float>(f, offset), f, "float " + what);
@@ -59,7 +59,7 @@ TYPED_TEST(Transform, SumOfSquares) {
 
 TYPED_TEST(Transform, CountIfAndIndexedTransform) {
   REQUIRE_GPU();
-  ext::for_sizes_and_offsets(TypeParam::block, [](std::uint64_t n, unsigned offset) {
+  ext::for_sizes_and_offsets(test::block_of<TypeParam>, [](std::uint64_t n, unsigned offset) {
     const std::string what = TypeParam::name() + " n=" + std::to_string(n) + " offset=" + std::to_string(offset);
     const auto f = test::random_vector<float>(n, -1, 1, 5 * n + offset);
     const auto b = ext::random_narrow<std::int8_t>(n, -3, 3, 5 * n + offset);

@@ -8,19 +8,18 @@
 namespace test {
 
 namespace rp = reduce::policy;
-using one_per_grid =
-    boost::mp11::mp_list<reduce::default_config,  //
-                         rp::config<rp::vector<4>, rp::shuffle, rp::sequential, rp::multipass, 256>,
-                         rp::config<rp::vector<2>, rp::unrolled, rp::sequential, rp::gridstride<>, 512>,
-                         rp::config<rp::vector<4>, rp::tree, rp::sequential, rp::atomic, 256>,
-                         rp::config<rp::scalar<4>, rp::shuffle, rp::sequential, rp::single_pass<>, 256>,
-                         rp::config<rp::vector<2>, rp::shuffle, rp::sequential, rp::reproducible<>, 256>,
-                         rp::config<rp::vector<1>, rp::shuffle, rp::sequential, rp::cluster<>, 256>,
-                         rp::config<rp::scalar<4>, rp::unrolled, rp::sequential, rp::cooperative<>, 512>,
-                         rp::config<rp::vector<4>, rp::shuffle, rp::sequential, rp::polled<>, 256>>;
+using one_per_grid = boost::mp11::mp_list<reduce::default_config,  //
+                                          rp::config<rp::vector<4>, rp::shuffle, rp::multipass, 256>,
+                                          rp::config<rp::vector<2>, rp::unrolled, rp::gridstride<>, 512>,
+                                          rp::config<rp::vector<4>, rp::tree<rp::sequential>, rp::atomic, 256>,
+                                          rp::config<rp::scalar<4>, rp::shuffle, rp::single_pass<>, 256>,
+                                          rp::config<rp::vector<2>, rp::shuffle, rp::reproducible<>, 256>,
+                                          rp::config<rp::vector<1>, rp::shuffle, rp::cluster<>, 256>,
+                                          rp::config<rp::scalar<4>, rp::unrolled, rp::cooperative<>, 512>,
+                                          rp::config<rp::vector<4>, rp::shuffle, rp::polled<>, 256>>;
 
 template <class C>
-inline constexpr bool is_atomic = std::is_same_v<typename C::grid, rp::atomic>;
+inline constexpr bool is_atomic = std::is_same_v<typename test::probe_config<C>::type::grid, rp::atomic>;
 
 // Two-phase reduction into a caller-owned output, synchronised; returns the device's status.
 template <class Cfg, class T, class Acc, class Op = reduce::sum>

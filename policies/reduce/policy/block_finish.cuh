@@ -2,9 +2,11 @@
 #pragma once
 #include <string>
 
+#include "indexing.cuh"
+
 namespace reduce::policy {
 
-// No block stage: every thread's partial goes straight to the grid stage (needs a blocked Load).
+// No block stage: every thread's partial goes straight to the Grid (needs a blocked Load, or one item a thread).
 struct none {
   static std::string name() { return "none"; }
 };
@@ -12,9 +14,11 @@ struct none {
 struct serial {
   static std::string name() { return "serial"; }
 };
-// Shared-memory tree, a runtime loop with a barrier per level; addressing from the Indexing policy.
+// Shared-memory tree, a runtime loop with a barrier per level, addressed as Indexing says (indexing.cuh).
+template <class Indexing = sequential>
 struct tree {
-  static std::string name() { return "tree"; }
+  using indexing = Indexing;
+  static std::string name() { return "tree-" + Indexing::name(); }
 };
 // Sequential tree down to 64 in a loop, last warp unrolled with __syncwarp (the classic reduce_4).
 struct unrolled_last_warp {

@@ -1,4 +1,4 @@
-// Indexing policies: the addressing of the shared-memory tree (BlockFinish tree only).
+// Indexing policies: the addressing of the shared-memory tree, the parameter of BlockFinish tree<Indexing>.
 #pragma once
 #include <string>
 

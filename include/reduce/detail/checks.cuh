@@ -1,0 +1,89 @@
+// Argument checks of every entry point: device-accessible pointers, n within the input's allocation, temporary
+// storage large enough and aligned. A failed check launches nothing and writes nothing.
+#pragma once
+#include <cuda_runtime.h>
+
+#include <cstdint>
+#include <mutex>
+
+#include "../status.cuh"
+#include "agent.cuh"
+#include "launch.cuh"
+
+namespace reduce::detail {
+
+// Device-accessible memory only: device or managed allocations. Host memory (pageable or pinned) is refused.
+inline status check_device_pointer(const void* p, const char* null_message, const char* host_message) {
+  if (p == nullptr) return {cudaErrorInvalidValue, null_message};
+  cudaPointerAttributes a{};
+  if (cudaError_t e = cudaPointerGetAttributes(&a, p)) return {e, "reduce: cudaPointerGetAttributes failed"};
+  if (a.type != cudaMemoryTypeDevice && a.type != cudaMemoryTypeManaged) return {cudaErrorInvalidValue, host_message};
+  return {};
+}
+
+// The allocation that holds p (base and size), from the driver's cuMemGetAddressRange, fetched through the runtime so
+// that nothing links libcuda. Returns false where the driver cannot say (then the range is not checked).
+inline bool allocation_of(const void* p, std::uintptr_t& base, std::size_t& size) {
+  using range_fn = int (*)(unsigned long long*, std::size_t*, unsigned long long);
+  static range_fn fn = nullptr;
+  static std::once_flag once;
+  std::call_once(once, [] {
+    void* f = nullptr;
+    cudaDriverEntryPointQueryResult q{};
+    if (cudaGetDriverEntryPointByVersion("cuMemGetAddressRange", &f, 12000, cudaEnableDefault, &q) == cudaSuccess &&
+        q == cudaDriverEntryPointSuccess)
+      fn = reinterpret_cast<range_fn>(f);
+  });
+  unsigned long long b = 0;
+  if (!fn || fn(&b, &size, reinterpret_cast<std::uintptr_t>(p)) != 0) return false;
+  base = std::uintptr_t(b);
+  return true;
+}
+
+// True unless the driver knows the allocation at p and it ends before p + bytes.
+inline bool fits_allocation(const void* p, std::uint64_t bytes) {
+  std::uintptr_t base = 0;
+  std::size_t size = 0;
+  if (!allocation_of(p, base, size)) return true;
+  const std::uint64_t room = base + size - reinterpret_cast<std::uintptr_t>(p);
+  return bytes <= room;
+}
+
+// The input and output: device memory, n within the input's allocation.
+template <class T, class Acc>
+status check_io(const T* d_in, Acc* d_out, std::uint64_t n) {
+  if (status s = check_device_pointer(d_out, "reduce: output pointer is null",
+                                      "reduce: output pointer is host memory; pass a device allocation"))
+    return s;
+#ifdef REDUCE_FORCE_32_BIT_OFFSETS
+  if (!fits_32bit_offsets(n))
+    return {cudaErrorInvalidValue,
+            "reduce: n > 2^31 - 1 needs 64-bit offsets; do not define REDUCE_FORCE_32_BIT_OFFSETS"};
+#endif
+  if (n > 0) {
+    if (status s = check_device_pointer(d_in, "reduce: input pointer is null and n > 0",
+                                        "reduce: input pointer is host memory; copy the input to the device first"))
+      return s;
+    if (n > ~std::uint64_t(0) / sizeof(T) || !fits_allocation(d_in, n * sizeof(T)))
+      return {cudaErrorInvalidValue, "reduce: n elements run past the end of the input's allocation"};
+  }
+  return {};
+}
+
+template <class T, class Acc>
+status check_arguments(const void* d_temp, std::size_t temp_bytes, std::size_t needed, const T* d_in, Acc* d_out,
+                       std::uint64_t n) {
+  if (status s = check_io(d_in, d_out, n)) return s;
+  if (reinterpret_cast<std::uintptr_t>(d_temp) % storage_alignment)
+    return {cudaErrorInvalidValue, "reduce: temporary storage must be 16-byte aligned (cudaMalloc's is)"};
+  if (temp_bytes < needed)
+    return {cudaErrorInvalidValue, "reduce: temporary storage is smaller than the size the query returned"};
+  if (status s = check_device_pointer(d_temp, "reduce: temporary storage pointer is null",
+                                      "reduce: temporary storage is host memory; pass a device allocation"))
+    return s;
+  if (!fits_allocation(d_temp, needed))
+    return {cudaErrorInvalidValue, "reduce: temporary storage runs past the end of its allocation"};
+  return {};
+}
+
+}  // namespace reduce::detail

@@ -1,0 +1,99 @@
+// The one entry path. Every public entry point (two-phase temporary storage, workspace, convenience, extensions)
+// comes here: the tuned default is resolved to a fixed config first, then one function runs a fixed config over a
+// storage. It works out the call's tile shape once, asks the Grid's Combine strategy what storage it needs, provides
+// it (the caller's bytes, or a workspace's regions), and hands the call to the strategy: the one place that knows a
+// strategy is this lookup of its type.
+#pragma once
+#include <cuda_runtime.h>
+
+#include <cstdint>
+
+#include "../workspace.cuh"
+#include "checks.cuh"
+#include "grid/strategies.cuh"
+#include "launch.cuh"
+#include "tuned.cuh"
+
+namespace reduce::detail {
+
+// The caller's temporary storage, CUB style: d_temp == nullptr asks for its size. Zeroed regions are zeroed per call.
+struct temp_storage {
+  void* d_temp;
+  std::size_t& temp_bytes;
+  static constexpr bool keeps_zeroed = false;
+
+  static std::size_t total(storage_need need) { return align_up(need.zeroed) + align_up(need.scratch); }
+  bool is_query() const { return d_temp == nullptr; }
+  void report(storage_need need) const { temp_bytes = std::max<std::size_t>(total(need), storage_alignment); }
+  template <class T, class Acc>
+  status take(storage_need need, const T* in, Acc* out, std::uint64_t n, cudaStream_t, storage_regions& r) const {
+    const std::size_t needed = std::max<std::size_t>(total(need), storage_alignment);
+    if (status s = check_arguments(d_temp, temp_bytes, needed, in, out, n)) return s;
+    r.zeroed = need.zeroed ? d_temp : nullptr;
+    r.scratch = static_cast<char*>(d_temp) + align_up(need.zeroed);
+    return {};
+  }
+};
+
+// A reduce::workspace: its zeroed region reads zero between calls, so nothing is zeroed per call.
+struct workspace_storage {
+  workspace& ws;
+  static constexpr bool keeps_zeroed = true;
+
+  static constexpr bool is_query() { return false; }
+  void report(storage_need) const {}
+  template <class T, class Acc>
+  status take(storage_need need, const T* in, Acc* out, std::uint64_t n, cudaStream_t stream,
+              storage_regions& r) const {
+    if (status s = check_io(in, out, n)) return s;
+    if (status s = ws.reserve(need.zeroed, need.scratch, stream)) return s;
+    r.zeroed = need.zeroed ? ws.zeroed() : nullptr;
+    r.scratch = ws.scratch();
+    return {};
+  }
+};
+
+// One fixed config over a storage: the size query, or the checks and the run.
+template <class Cfg, class Storage, class T, class Acc, class Tr, class Op>
+status run_fixed(const Storage& storage, const T* in, Acc* out, std::uint64_t n, Tr tr, Op op, cudaStream_t stream) {
+  using strategy = strategy_of<Cfg>;
+  const call<Cfg, T, Acc, Op, Tr> c{in, n, out, op, tr, stream};
+  storage_need need;
+  if (cudaError_t e = strategy::storage(c, Storage::keeps_zeroed, need)) return {e, "reduce: device query failed"};
+  if (storage.is_query()) {
+    storage.report(need);
+    return {};
+  }
+  storage_regions regions;
+  if (status s = storage.take(need, in, out, n, stream, regions)) return s;
+  // An input of one tile: one block walks it with no loop and writes the result itself, whatever the Grid (no counter
+  // to reset, no identity to preset, no second pass). Not with BlockFinish none: its one tile leaves a value per
+  // thread, which its Grid still folds.
+  if constexpr (!tiling<Cfg>::thread_results) {
+    if (c.shape.tiles == 1) {
+      using single = with_grid<Cfg, policy::grid<policy::tile_per_block, policy::relaunch>>;
+      if (cudaError_t e =
+              launch<single>(1, in, n, out, op, combine_args<single, Acc>{}, stream, follows::callers_work, tr))
+        return {e, "reduce: a kernel launch failed"};
+      return {};
+    }
+  }
+  if (regions.zeroed && !Storage::keeps_zeroed)
+    if (cudaError_t e = cudaMemsetAsync(regions.zeroed, 0, need.zeroed, stream))
+      return {e, "reduce: cudaMemsetAsync of the zeroed storage failed"};
+  return strategy::run(c, regions);
+}
+
+// Any config, the tuned default included, over a storage.
+template <class Cfg, class Storage, class T, class Acc, class Tr, class Op>
+status run(const Storage& storage, const T* in, Acc* out, std::uint64_t n, Tr tr, Op op, cudaStream_t stream) {
+  if constexpr (is_tuned<Cfg>::value) {
+    return with_tuned_config<Cfg, T, Acc, Op, Storage::keeps_zeroed>(n, [&](auto config) {
+      return run_fixed<typename decltype(config)::type>(storage, in, out, n, tr, op, stream);
+    });
+  } else {
+    return run_fixed<Cfg>(storage, in, out, n, tr, op, stream);
+  }
+}
+
+}  // namespace reduce::detail

@@ -1,0 +1,105 @@
+// Combine native_atomic: each block's result (or, with BlockFinish none, each thread's) is combined into the output
+// with a native atomic, once a preset of the output to the identity has landed. On zeroed storage that costs nothing
+// (a reduce::workspace), a sum of 32-bit integers over at most tally_max_arrivals results goes through one tally word
+// instead (atomic.cuh): no preset, one launch, and the word left at zero.
+#pragma once
+#include <cstring>
+
+#include "../atomic.cuh"
+#include "../launch.cuh"
+
+namespace reduce::detail {
+
+// Stores one value before the reduction, in stream order: the output's identity. It lets the programmatic launch that
+// follows start at once: that kernel still waits for this one to complete (and for its store to be visible) in
+// wait_for_previous_grid() before its first atomic.
+template <class T>
+__global__ void store_value(T* p, T v) {
+  allow_next_grid();
+  *p = v;
+}
+
+template <>
+struct combine_strategy<policy::native_atomic> {
+  static constexpr bool co_resident = false;
+  static constexpr zeroed_use zeroed = zeroed_use::where_free;
+  static constexpr bool result_per_tile = false;
+
+  template <class Acc>
+  struct args {
+    std::uint64_t outputs = 1;            // BlockFinish none: threads 0..outputs-1 (over the grid) own a result
+    unsigned long long* tally = nullptr;  // the tally word (zero before the launch), or null: the output was preset
+  };
+
+  template <class Cfg, class T, class Acc>
+  struct epilogue {
+    __device__ explicit epilogue(const args<Acc>&) {}
+
+    // One of `arrivals` results.
+    template <class Op>
+    __device__ static void combine(Acc* out, const Acc& v, const args<Acc>& g, std::uint64_t arrivals) {
+      if constexpr (tally_combine<Op, Acc>) {
+        if (g.tally) return tally_add(g.tally, v, arrivals, out);
+      }
+      wait_for_previous_grid();  // the preset
+      atomic_combine<Op, Acc>::apply(out, v);
+    }
+    template <class Temp, class Op>
+    __device__ void block_result(Temp&, const Acc& v, std::uint64_t, Acc* out, Op, const args<Acc>& g) {
+      if (threadIdx.x == 0) combine<Op>(out, v, g, gridDim.x);
+    }
+    template <class Op>
+    __device__ void thread_result(std::uint64_t, const Acc& v, Acc* out, Op, const args<Acc>& g) {
+      combine<Op>(out, v, g, g.outputs);
+    }
+  };
+
+  // The tally word, where zeroed storage is free and the op and accumulator can use it.
+  template <class Call>
+  static cudaError_t storage(const Call&, bool zeroed_kept, storage_need& need) {
+    constexpr bool tally = tally_combine<typename Call::op_type, typename Call::accumulator>;
+    need.zeroed = zeroed_kept && tally ? sizeof(unsigned long long) : 0;
+    return cudaSuccess;
+  }
+
+  template <class Call>
+  static status run(const Call& c, storage_regions storage) {
+    using Cfg = typename Call::config;
+    using Acc = typename Call::accumulator;
+    using Op = typename Call::op_type;
+    static_assert(atomic_combine<Op, Acc>::supported,
+                  "reduce: Grid policy atomic needs a native atomic for this op and accumulator (sum of 32/64-bit "
+                  "integers, float, double; min, max and bitwise ops of 32/64-bit integers). Use policy::single_pass "
+                  "(one launch, deterministic), policy::gridstride or policy::multipass instead.");
+    if constexpr (atomic_combine<Op, Acc>::supported) {  // else only the static_assert above speaks
+      unsigned blocks = 0;
+      if (status s = Call::walk::blocks(c, blocks)) return s;
+      args<Acc> g{c.shape.outputs};
+      const std::uint64_t arrivals = tiling<Cfg>::thread_results ? c.shape.outputs : blocks;
+      if (storage.zeroed && c.n > 0 && arrivals <= tally_max_arrivals) {
+        g.tally = static_cast<unsigned long long*>(storage.zeroed);
+        if (cudaError_t e = c.launch(blocks, c.out, g)) return {e, "reduce: a kernel launch failed"};
+        return {};
+      }
+      // Preset the output to the identity: a memset node where its bytes are all zero (sum, or, xor: the cheapest
+      // stream-ordered store), else a one-thread kernel that the reduction follows programmatically.
+      const Acc identity = c.op.template identity<Acc>();
+      const Acc zero_bytes{};
+      const bool memset_will_do = std::memcmp(&identity, &zero_bytes, sizeof(Acc)) == 0;
+      cudaError_t e = cudaSuccess;
+      if (memset_will_do) {
+        e = cudaMemsetAsync(c.out, 0, sizeof(Acc), c.stream);
+      } else {
+        store_value<<<1, 1, 0, c.stream>>>(c.out, identity);
+        e = cudaGetLastError();
+      }
+      if (!e && c.n > 0) e = c.launch(blocks, c.out, g, memset_will_do ? follows::callers_work : follows::own_kernel);
+      if (e) return {e, "reduce: a kernel launch failed"};
+      return {};
+    } else {
+      return {cudaErrorInvalidValue, "reduce: Grid atomic has no native atomic for this op"};
+    }
+  }
+};
+
+}  // namespace reduce::detail

@@ -1,0 +1,66 @@
+// Walk one_cluster<C>: one thread block cluster of C blocks (Hopper, sm_90) walks the input with a grid-stride loop.
+#pragma once
+#include "../launch.cuh"
+#include "../per_device.cuh"
+
+namespace reduce::detail {
+
+template <int C>
+struct walk_strategy<policy::one_cluster<C>> {
+  // Whether the current device can run the call's kernel (both offset widths) as one cluster of C blocks: compute
+  // capability 9.0 or newer and room for the cluster (cudaOccupancyMaxActiveClusters, which needs the size allowed
+  // first). Cached per device and kernel.
+  template <class Call>
+  static cudaError_t available(bool& ok) {
+    return per_device_flag(ok, [](int dev, bool& fits) -> cudaError_t {
+      using Cfg = typename Call::config;
+      using T = typename Call::value_type;
+      using Acc = typename Call::accumulator;
+      using Op = typename Call::op_type;
+      using Tr = typename Call::transform;
+      int major = 0;
+      if (cudaError_t e = cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev)) return e;
+      fits = major >= 9;
+      auto check = [&](auto kernel) -> cudaError_t {
+        if (!fits) return cudaSuccess;
+        if (cudaError_t e = allow_cluster_size<C>(reinterpret_cast<const void*>(kernel))) return e;
+        cudaLaunchConfig_t config{};
+        config.gridDim = dim3(C);
+        config.blockDim = dim3(Cfg::block);
+        cudaLaunchAttribute attribute[1];
+        attribute[0].id = cudaLaunchAttributeClusterDimension;
+        attribute[0].val.clusterDim = {unsigned(C), 1, 1};
+        config.attrs = attribute;
+        config.numAttrs = 1;
+        int clusters = 0;
+        if (cudaError_t e = cudaOccupancyMaxActiveClusters(&clusters, kernel, &config)) return e;
+        fits = clusters > 0;
+        return cudaSuccess;
+      };
+      if (cudaError_t e = check(reduce_kernel<Cfg, T, Acc, Op, std::uint32_t, Tr>)) return e;
+#ifndef REDUCE_FORCE_32_BIT_OFFSETS
+      if (cudaError_t e = check(reduce_kernel<Cfg, T, Acc, Op, std::uint64_t, Tr>)) return e;
+#endif
+      return cudaSuccess;
+    });
+  }
+
+  template <class Call>
+  static status blocks(const Call&, unsigned& blocks) {
+    bool ok = false;
+    if (cudaError_t e = available<Call>(ok)) return {e, "reduce: device query failed"};
+    if (!ok)
+      return {cudaErrorNotSupported,
+              "reduce: this device cannot run the config's kernel as one thread block cluster (Grid cluster needs "
+              "compute capability 9.0 or newer and room for the cluster); use Grid single_pass or the default"};
+    blocks = unsigned(C);
+    return {};
+  }
+  template <class Call>
+  static cudaError_t max_results(const Call&, std::uint64_t& results) {
+    results = std::uint64_t(C);
+    return cudaSuccess;
+  }
+};
+
+}  // namespace reduce::detail

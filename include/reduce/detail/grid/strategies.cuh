@@ -1,0 +1,30 @@
+// The Grid strategies: one file per Walk (walk_strategy<W>) and one per Combine (combine_strategy<C>), listed here.
+// The kernel, the launcher and the entry path read these contracts; none of them names a particular Grid. A new
+// strategy is its policy tag (policies/reduce/policy/grid.cuh), one file beside these, and one line below.
+//
+// walk_strategy<W>, host side (device side: the tag's one_tile and cluster traits, read by the kernel and launcher):
+//   static status blocks(const call&, unsigned& blocks)                the grid of the call's first pass
+//   static cudaError_t max_results(const call&, std::uint64_t& most)   the most results a first pass can leave
+//
+// combine_strategy<C>:
+//   co_resident                    the launch must be cooperative (every block resident at once)
+//   zeroed                         whether it asks for zeroed storage: never, always, or where free (zeroed_use)
+//   result_per_tile                the kernel hands on a result per tile walked, not one per block
+//   template <class Acc> struct args                     the kernel parameter: what the epilogue needs
+//   template <class Cfg, class T, class Acc> struct epilogue   the device side (kernel.cuh states its contract)
+//   static cudaError_t storage(const call&, bool zeroed_kept, storage_need&)   the bytes it needs (zeroed_kept: the
+//                                  storage is a workspace, whose zeroed region costs nothing per call)
+//   static status run(const call&, storage_regions)      its launches, on storage of that size (zeroed bytes already
+//                                  zero); an input of one tile never gets here (the entry path's one-block shortcut)
+#pragma once
+#include "fixed_grid.cuh"
+#include "one_cluster.cuh"
+#include "tile_per_block.cuh"
+
+#include "distributed_shared.cuh"
+#include "grid_barrier.cuh"
+#include "last_block.cuh"
+#include "native_atomic.cuh"
+#include "per_tile.cuh"
+#include "ready_marks.cuh"
+#include "relaunch.cuh"

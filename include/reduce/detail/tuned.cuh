@@ -1,0 +1,66 @@
+// The default configuration: not one kernel but a table lookup. For each call it picks, by the device's architecture,
+// the element size, the kind of op and n, a kernel of the matrix measured to be the fastest there (tuning/sm90*.cuh),
+// and runs it. A given (GPU architecture, T, op, n) always runs the same kernel, and the atomic grid is picked only
+// where every order of combining gives the same bits, so results repeat bitwise like any fixed config.
+#pragma once
+#include <cuda_runtime.h>
+
+#include <boost/mp11.hpp>
+#include <reduce/policy/config.cuh>
+
+#include "atomic.cuh"
+#include "per_device.cuh"
+#include "tuning/sm90_exact.cuh"
+
+namespace reduce::detail {
+
+template <class C>
+struct is_tuned : std::false_type {};
+template <class F>
+struct is_tuned<policy::tuned<F>> : std::true_type {};
+
+// Compute capability major of the current device, cached per device (0 when it cannot be read).
+inline int device_major() {
+  int major = 0;
+  const cudaError_t e = per_device_value(
+      major, [](int dev, int& m) { return cudaDeviceGetAttribute(&m, cudaDevAttrComputeCapabilityMajor, dev); });
+  return e == cudaSuccess ? major : 0;
+}
+
+// Index into table::configs for n: the first entry whose range reaches n.
+template <class Table>
+std::size_t table_entry(std::uint64_t n) {
+  std::size_t i = 0;
+  while (i + 1 < boost::mp11::mp_size<typename Table::configs>::value && n > Table::up_to[i]) ++i;
+  return i;
+}
+
+// Integer accumulators under an op with a native atomic: integer sums, min, max and bitwise ops are associative and
+// commutative bit for bit, so the atomic grid gives the same result on every run.
+template <class Acc, class Op>
+inline constexpr bool order_free = cuda::std::is_integral_v<Acc>&& atomic_combine<Op, Acc>::supported;
+
+// The table the tuned default reads for elements of T reduced with op into Acc; on_workspace: a call on a
+// reduce::workspace, whose zeroed storage lets the ready_marks combine run with no memset and the atomic combine sum
+// 32-bit integers into a tally word with no preset of the output (their own tables; other order-free calls preset the
+// output on any storage, so they keep the exact one).
+template <class T, class Acc, class Op, bool on_workspace = false>
+using tuned_table = cuda::std::conditional_t<
+    order_free<Acc, Op>,
+    cuda::std::conditional_t<on_workspace && tally_combine<Op, Acc>, tuning::sm90_exact_workspace<int(sizeof(T))>,
+                             tuning::sm90_exact<int(sizeof(T))>>,
+    cuda::std::conditional_t<on_workspace, tuning::sm90_workspace<int(sizeof(T))>, tuning::sm90<int(sizeof(T))>>>;
+
+// Calls f(mp_identity<C>{}) with the config the tuned default Cfg picks for n elements of T (op into Acc), and returns
+// its result.
+template <class Cfg, class T, class Acc, class Op, bool on_workspace = false, class F>
+auto with_tuned_config(std::uint64_t n, F&& f) {
+  using table = tuned_table<T, Acc, Op, on_workspace>;
+  using choices = boost::mp11::mp_push_back<typename table::configs, typename Cfg::fallback>;
+  constexpr std::size_t count = boost::mp11::mp_size<choices>::value;
+  const std::size_t i = device_major() == 9 ? table_entry<table>(n) : count - 1;
+  return boost::mp11::mp_with_index<count>(
+      i, [&](auto I) { return f(boost::mp11::mp_identity<boost::mp11::mp_at_c<choices, decltype(I)::value>>{}); });
+}
+
+}  // namespace reduce::detail

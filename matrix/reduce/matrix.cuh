@@ -1,0 +1,56 @@
+// The kernel matrix: the axis lists, their products, and the one list of configurations that the tests (a typed test
+// per kernel) and the bench (a row per kernel) both use. Not part of the library's API: an instrument for its tests,
+// its bench and its tuning. Which combinations are valid is policy::validity's to say (policies/reduce/policy/).
+#pragma once
+#include <boost/mp11.hpp>
+#include <reduce/policy/config.cuh>
+
+namespace reduce::matrix {
+
+using namespace boost::mp11;
+namespace p = reduce::policy;
+
+using loads = mp_list<p::scalar<1>, p::scalar<4>, p::scalar<4, p::blocked>, p::vector<1>, p::vector<4>>;
+using finishes = mp_list<p::none, p::serial, p::tree<p::interleaved_modulo>, p::tree<p::interleaved_strided>,
+                         p::tree<p::sequential>, p::unrolled_last_warp, p::unrolled, p::shuffle>;
+using blocks = mp_list<mp_int<128>, mp_int<256>, mp_int<512>>;
+
+// Every BlockFinish under these Grids.
+using grids_every_finish = mp_list<p::multipass, p::gridstride<>, p::atomic, p::single_pass<>, p::cluster<>>;
+// Grids that differ from single_pass only in how the blocks arrive: the block reduction is measured there, so these
+// keep the two finishes the tuning tables pick (shuffle, unrolled).
+using grids_two_finishes = mp_list<p::cooperative<>, p::polled<>>;
+using two_finishes = mp_list<p::unrolled, p::shuffle>;
+using grids = mp_append<grids_every_finish, grids_two_finishes>;
+
+template <class L, class F, class G, class B>
+using make_config = p::config<L, F, G, B::value>;
+
+// validity<...>::value of a config, read from its template arguments (the config itself is never instantiated).
+template <class C>
+struct is_valid;
+template <class L, class F, class G, int B>
+struct is_valid<p::config<L, F, G, B>> : mp_bool<p::validity<L, F, G, B>::value> {};
+template <class C>
+using is_invalid = mp_not<is_valid<C>>;
+
+using product = mp_append<mp_product<make_config, loads, finishes, grids_every_finish, blocks>,
+                          mp_product<make_config, loads, two_finishes, grids_two_finishes, blocks>>;
+
+// Outside the products: a cluster of 1024-thread blocks, the fastest one-cluster shape at 2^18 floats on an H100;
+// the other Grids have no use for 1024 threads.
+using extras = mp_list<p::config<p::vector<4>, p::shuffle, p::cluster<>, 1024>>;
+using all = mp_append<mp_remove_if<product, is_invalid>, extras>;
+
+// The kernels of one Grid (tests and builds are split along this axis).
+template <class G>
+struct has_grid {
+  template <class C>
+  using fn = std::is_same<typename C::grid, G>;
+};
+template <class G>
+using of_grid = mp_copy_if_q<all, has_grid<G>>;
+
+inline constexpr std::size_t size = mp_size<all>::value;
+
+}  // namespace reduce::matrix
