@@ -66,12 +66,11 @@ status run_fixed(const Storage& storage, const T* in, Acc* out, std::uint64_t n,
   }
   storage_regions regions;
   if (status s = storage.take(need, in, out, n, stream, regions)) return s;
-  // An input of one tile: one block walks it with no loop and writes the result itself, whatever the Grid (no counter
-  // to reset, no identity to preset, no second pass). Not with BlockFinish none: its one tile leaves a value per
-  // thread, which its Grid still folds.
+  // An input of one tile, under any Grid: one block writes the result (grid/relaunch.cuh). Not with BlockFinish none:
+  // its one tile leaves a value per thread, which its Grid still folds.
   if constexpr (!tiling<Cfg>::thread_results) {
     if (c.shape.tiles == 1) {
-      using single = with_grid<Cfg, policy::grid<policy::tile_per_block, policy::relaunch>>;
+      using single = single_tile_config<Cfg>;
       if (cudaError_t e =
               launch<single>(1, in, n, out, op, combine_args<single, Acc>{}, stream, follows::callers_work, tr))
         return {e, "reduce: a kernel launch failed"};

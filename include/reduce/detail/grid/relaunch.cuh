@@ -106,4 +106,9 @@ struct combine_strategy<policy::relaunch> {
   }
 };
 
+// An input of one tile, under any Grid: one block of a later pass's kernel walks it and writes the result itself (no
+// counter to reset, no identity to preset, no second pass). The entry path launches it before any strategy runs.
+template <class Cfg>
+using single_tile_config = combine_strategy<policy::relaunch>::pass_config<Cfg>;
+
 }  // namespace reduce::detail
