@@ -1,5 +1,5 @@
-"""report.md sections whose rows come in pairs: the input offset by one element (beside the aligned rows) and the
-paired rows (a kernel sampled alternately with CUB). Used by report.py."""
+"""report.md sections whose rows come in pairs, its last: the input offset by one element (beside the aligned rows)
+and the paired rows (a kernel sampled alternately with CUB). Used by report.py."""
 from report_text import fmt, open_table, size_label
 
 
@@ -16,8 +16,8 @@ def offset_section(rows, out, first_type, baselines):
     """Group offset (offset-TYPE for other types): CUB and the default with the input one element past an aligned
     address, beside their aligned times from the matrix group of the same run."""
     groups = typed_table(rows, out, "offset", first_type, "Input offset by one element (not 16-byte aligned)",
-                         "type | n | CUB us | CUB +1 us | default us | default +1 us | default +1 / aligned | "
-                         "CUB +1 / default +1 | on a workspace us | on a workspace +1 us | +1 / aligned")
+                         "type | n | CUB µs | CUB +1 µs | default µs | default +1 µs | default +1 / aligned | "
+                         "CUB +1 / default +1 | on a workspace µs | on a workspace +1 µs | +1 / aligned")
     for g, t in groups:
         matrix = "matrix" + g[len("offset"):]
         at = {(r["kernel"], r["n"]): r["median_us"] for r in rows
@@ -40,7 +40,7 @@ def plus_one_section(rows, out, first_type):
     time" asks for (the rows above sample the two calls apart, which moves the ratio by a few ticks of the clock)."""
     groups = typed_table(rows, out, "plus-one", first_type,
                          "Input offset by one element, sampled alternately with the aligned call",
-                         "type | n | default us | +1 us | +1 / aligned | on a workspace us | +1 us | +1 / aligned")
+                         "type | n | default µs | +1 µs | +1 / aligned | on a workspace µs | +1 µs | +1 / aligned")
     for g, t in groups:
         at = {(r["kernel"], r["n"]): r for r in rows if r["group"] == g and r["variant"] == "cold"}
         for n in sorted({n for _, n in at}):
@@ -55,22 +55,30 @@ def plus_one_section(rows, out, first_type):
 
 def paired_section(rows, out, first_type):
     """Group paired (paired-TYPE): the default sampled alternately with CUB, one call of each per sample, so both
-    meet the same states of the GPU; vs CUB is the median of the per-pair ratios."""
-    groups = typed_table(rows, out, "paired", first_type, "The default and CUB sampled alternately (paired)",
-                         "type | n | default us | CUB us | CUB / default | default +1 us | CUB +1 us | "
-                         "CUB +1 / default +1 | default on a workspace us | CUB us | CUB / it | it +1 us | CUB +1 us | "
-                         "CUB +1 / it +1")
+    meet the same states of the GPU; vs CUB is the median of the per-pair ratios. CUB's second launch is about 1 µs
+    slower in every other pair of its calls, so its samples lie on two levels and their median on either: the lower
+    mode (bench/src/stats.hpp) of the per-pair ratios is the ratio in the pairs where CUB was in its faster state
+    ("CUB fast"; equal to the median where the samples lie on one level). The times of CUB's faster state, of the +1
+    calls and of CUB in each row's pairs are in results.csv (cub_us, cub_us_lower_mode)."""
+    groups = typed_table(rows, out, "paired", first_type, "Paired: the default and CUB sampled alternately",
+                         "type | n | default µs | CUB µs | CUB / default | CUB fast / default | CUB +1 / default +1 | "
+                         "on a workspace µs | CUB / it | CUB fast / it | CUB +1 / it +1")
     for g, t in groups:
         at = {(r["kernel"], r["n"]): r for r in rows if r["group"] == g and r["variant"] == "cold"}
-        for n in sorted({n for _, n in at}):
+        for n in sorted({n for k, n in at if k in ("default", "default-workspace")}):
             cells = []
-            for k in ("default", "default+1", "default-workspace", "default-workspace+1"):
-                r = at.get((k, n), {})
-                cells += [fmt(r.get("median_us")), fmt(r.get("cub_us")), fmt(r.get("vs_cub"))]
+            for k in ("default", "default-workspace"):
+                r, plus = at.get((k, n), {}), at.get((k + "+1", n), {})
+                cells += [fmt(r.get("median_us"))] + ([fmt(r.get("cub_us"))] if k == "default" else [])
+                cells += [fmt(r.get("vs_cub")), fmt(r.get("vs_cub_lower_mode")), fmt(plus.get("vs_cub"))]
             out.append(f"| {t} | {size_label(n)} | " + " | ".join(cells) + " |")
     if groups:
         out.append("")
-    launch_state_section(rows, out, first_type)
+        out.append("Each sample is one call of the default and one of CUB, the order alternating; a ratio is the "
+                   "median of the per-pair ratios CUB / default (> 1: the default is faster). *CUB fast*: the same in "
+                   "the pairs where CUB was in its faster launch state (its two launches sit about 1 µs apart in "
+                   "alternate pairs). *+1*: both inputs one element past an aligned address. *On a workspace*: the "
+                   "default called with a `reduce::workspace`.\n")
     kernels = [r for r in rows if r["group"] == "paired" and r["grid"] and r.get("vs_cub")]
     if kernels:  # --paired rows of matrix kernels (bench/tune.py's data)
         out += ["Matrix kernels sampled alternately with CUB: the three best per size by the median per-pair ratio.\n",
@@ -78,28 +86,4 @@ def paired_section(rows, out, first_type):
         for n in sorted({r["n"] for r in kernels}):
             best = sorted((r for r in kernels if r["n"] == n), key=lambda r: -r["vs_cub"])[:3]
             out.append(f"| {size_label(n)} | " + " | ".join(f"`{r['kernel']}` {fmt(r['vs_cub'])}" for r in best) + " |")
-        out.append("")
-
-
-def launch_state_section(rows, out, first_type):
-    """The paired rows again, against CUB's faster launch state: CUB's second launch is about 1 µs slower in every
-    other pair of its calls, so its samples lie on two levels and their median on either.
-    The lower mode (bench/src/stats.hpp) of CUB's samples is its faster level; that of the per-pair ratios is the
-    ratio in the pairs where CUB was fast where our call lies on one level (one launch; a two-launch call of ours that
-    alternates too makes it the lower of its ratios). Both equal the median where the samples are on one level."""
-    groups = typed_table([r for r in rows if "vs_cub_lower_mode" in r], out, "paired", first_type,
-                         "The paired rows against CUB's faster launch state",
-                         "type | n | default us | CUB median us | CUB fast state us | CUB / default | "
-                         "CUB fast / default | on a workspace us | CUB median us | CUB fast state us | CUB / it | "
-                         "CUB fast / it")
-    for g, t in groups:
-        at = {(r["kernel"], r["n"]): r for r in rows if r["group"] == g and r["variant"] == "cold"}
-        for n in sorted({n for k, n in at if k in ("default", "default-workspace")}):
-            cells = []
-            for k in ("default", "default-workspace"):
-                r = at.get((k, n), {})
-                cells += [fmt(r.get("median_us")), fmt(r.get("cub_us")), fmt(r.get("cub_us_lower_mode")),
-                          fmt(r.get("vs_cub")), fmt(r.get("vs_cub_lower_mode"))]
-            out.append(f"| {t} | {size_label(n)} | " + " | ".join(cells) + " |")
-    if groups:
         out.append("")

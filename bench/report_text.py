@@ -1,4 +1,7 @@
-"""Cell formatting shared by the sections of report.md (report.py, report_extensions.py)."""
+"""Names and cell formatting shared by the sections of report.md (report.py and its report_*.py modules)."""
+
+CUB, THRUST = "cub::DeviceReduce::Sum", "thrust::reduce"
+BASELINES = (CUB, THRUST)
 
 
 def fmt(v, digits=2):

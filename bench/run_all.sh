@@ -23,6 +23,18 @@ if [[ ! -x $exe ]]; then
   echo "run_all.sh: $exe is not an executable; build it first (see docs/bench.md)" >&2
   exit 2
 fi
+# report.py draws its plots with matplotlib: find a python3 that has it before the runs, not after them.
+py=
+for candidate in python3 /usr/bin/python3; do
+  if command -v "$candidate" >/dev/null && "$candidate" -c 'import matplotlib' 2>/dev/null; then
+    py=$candidate
+    break
+  fi
+done
+if [[ -z $py ]]; then
+  echo "run_all.sh: no python3 with matplotlib, which report.py needs (apt-get install python3-matplotlib)" >&2
+  exit 2
+fi
 mkdir -p "$out"
 
 status=0
@@ -36,42 +48,44 @@ run() {
     echo "run_all.sh: $name exited with $rc" >&2
     status=1
     [[ $rc -eq 1 && ! -s $out/$name.json ]] && exit 1  # no device, or a fatal error before any result
+    [[ $rc -eq 2 ]] && exit 2                          # a bad flag (reduce-bench said which): every run would fail
   fi
 }
 
 run matrix --matrix
 # Every deterministic matrix kernel sampled alternately with CUB where the launch state moves two-launch calls
 # (2^14..2^24): the data bench/tune.py compares kernels by.
-run paired --matrix --sizes=14:24:2 --paired='/(multipass|gridstride|singlepass|cluster16|coop|polled)/' \
+run paired --matrix --sizes=2^14:2^24:2 --paired='/(multipass|gridstride|singlepass|cluster16|coop|polled)/' \
   --benchmark_filter='^paired/[^/]+/[^/]+/'
 # At 2^26..2^30 the vec4 deterministic kernels (no other load competes there): the data
 # of the float table's large-size entries (the pairs also cancel the run-to-run drift of about 1%).
-run paired-large --matrix --sizes=26:30:2 --paired='^vec4-striped/[^/]+/(multipass|gridstride|singlepass|coop)/' \
+run paired-large --matrix --sizes=2^26:2^30:2 --paired='^vec4-striped/[^/]+/(multipass|gridstride|singlepass|coop)/' \
   --benchmark_filter='^paired/[^/]+/[^/]+/'
 # Both defaults (raw and on a workspace, aligned and +1) at the odd powers of two as well, sampled alternately with
 # CUB: the tuning tables' boundaries sit between the even sizes the groups above measure, and a kernel's cost steps
 # with its tile count there.
-run paired-odd --matrix --sizes=11:29:2 --benchmark_filter='^paired/default'
+run paired-odd --matrix --sizes=2^11:2^29:2 --benchmark_filter='^paired/default'
 # And just past every power of two from 2^10 to 2^24 (2^k + 2^(k-4)): a kernel measured on one tile at 2^k runs two
 # there, so the tables end such a range at its tile; these rows show that they do.
-steps=$(python3 -c 'print(",".join(str(2**k + 2**(k - 4)) for k in range(10, 25)))')
+steps=$("$py" -c 'print(",".join(str(2**k + 2**(k - 4)) for k in range(10, 25)))')
 run paired-steps --matrix --sizes="$steps" --benchmark_filter='^paired/default'
 run journeys --journey=all --system
 run sweeps --sweep=all
 # double, int32 and int64 sums at 2^20 and 2^28, where this build has the type (exit 2: not)
 for t in double int32 int64; do
-  "$exe" --type=$t --sizes=10 --benchmark_filter='^$' >/dev/null 2>&1
-  [[ $? -ne 2 ]] && run matrix-$t --matrix --type=$t --sizes=20,28
+  "$exe" --type=$t --sizes=2^10 --benchmark_filter='^$' >/dev/null 2>&1
+  [[ $? -ne 2 ]] && run matrix-$t --matrix --type=$t --sizes=2^20,2^28
 done
 run extensions --extensions  # narrow types, squares, argmin/argmax, compensated: 2^20, 2^24, 2^28 (docs/extensions.md)
 # Back-to-back rows, the longest part: every kernel where launches dominate (2^10..2^22, about 2.5 minutes on an H100),
 # then only CUB, thrust and the default at 2^24..2^30, where a call's time hides its launch. Every kernel at every
 # size took about 4 minutes more.
-run latency --latency --sizes=10:22:2 --benchmark_filter=/back-to-back
-run latency-large --latency --sizes=24:30:2 --benchmark_filter='^matrix/(cub::|thrust::|default/|default-workspace/).*/back-to-back'
+run latency --latency --sizes=2^10:2^22:2 --benchmark_filter=/back-to-back
+run latency-large --latency --sizes=2^24:2^30:2 \
+  --benchmark_filter='^matrix/(cub::|thrust::|default/|default-workspace/).*/back-to-back'
 
 jsons=("$out/matrix.json" "$out/paired.json" "$out/paired-large.json" "$out/paired-odd.json" "$out/paired-steps.json"
   "$out/journeys.json" "$out/sweeps.json" "$out/latency.json" "$out/latency-large.json" "$out/extensions.json")
 for t in double int32 int64; do [[ -s $out/matrix-$t.json ]] && jsons+=("$out/matrix-$t.json"); done
-python3 "$here/report.py" "${jsons[@]}" --out "$out" || status=1
+"$py" "$here/report.py" "${jsons[@]}" --out "$out" || status=1
 exit $status

@@ -27,9 +27,14 @@ namespace {
 template <class T>
 element_type assemble() {
   element_type t = make_element_type<T>();
-  // Grid policy by Grid policy, each from its own translation unit (so rows are grouped by Grid policy).
-  boost::mp11::mp_for_each<boost::mp11::mp_transform<boost::mp11::mp_identity, reduce::matrix::grids>>(
-      [&](auto id) { append_matrix_rows<T, typename decltype(id)::type>(t.matrix); });
+  // Shard by shard, each from its own translation unit; then in reduce::matrix::all's order (shard s holds kernels
+  // s, s + shards, s + 2 shards, ...), so that rows are grouped as the matrix lists them.
+  constexpr std::size_t shards = REDUCE_BENCH_SHARDS;
+  std::vector<row> parts[shards];
+  boost::mp11::mp_for_each<boost::mp11::mp_iota_c<shards>>([&](auto s) { append_matrix_rows<T, s>(parts[s]); });
+  std::size_t total = 0;
+  for (const auto& p : parts) total += p.size();
+  for (std::size_t i = 0; i < total; ++i) t.matrix.push_back(parts[i % shards][i / shards]);
   t.presets = make_preset_rows<T>();
   return t;
 }

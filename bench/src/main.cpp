@@ -3,8 +3,10 @@
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
+#include <boost/mp11.hpp>
 #include <iostream>
 #include <memory>
+#include <reduce/presets.cuh>
 
 #include "catalog.hpp"
 #include "console_reporter.hpp"
@@ -19,6 +21,15 @@
 namespace rb = reduce_bench;
 
 namespace {
+
+// The names --journey and --type accept: the presets' journeys and every type the bench knows.
+rb::vocabulary flag_names() {
+  rb::vocabulary v;
+  boost::mp11::mp_for_each<boost::mp11::mp_transform<boost::mp11::mp_identity, reduce::presets::journeys>>(
+      [&](auto id) { v.journeys.emplace_back(decltype(id)::type::name); });
+  v.types = rb::known_types();
+  return v;
+}
 
 std::uint64_t largest_size(const rb::options& o, const rb::element_type& t) {
   std::uint64_t n = 0;
@@ -71,25 +82,23 @@ int run(const rb::options& o) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Flags first, before anything touches the GPU: a bad flag is one line and exit 2, with or without a device.
   rb::options o;
   std::string error;
-  switch (rb::parse_options(argc, argv, o, error)) {
+  switch (rb::parse_options(argc, argv, flag_names(), o, error)) {
     case rb::parse_status::help:
-      std::cout << rb::usage(argv[0]);
+      std::cout << rb::usage("reduce-bench");
       return 0;
     case rb::parse_status::error:
-      std::cerr << "reduce-bench: " << error << "\n" << rb::usage(argv[0]);
+      std::cerr << "reduce-bench: " << error << "\n";
       return 2;
     case rb::parse_status::ok:
       break;
   }
   benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) {
-    std::cerr << rb::usage(argv[0]);
-    return 2;
-  }
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 2;  // it names each flag on one line
   if (!rb::is_compiled(o.type)) {
-    std::cerr << "reduce-bench: type " << o.type << " was not compiled in (this build has: " << rb::compiled_types()
+    std::cerr << "reduce-bench: --type=" << o.type << ": not compiled into this build (it has: " << rb::compiled_types()
               << "); reconfigure with -DREDUCE_BENCH_TYPES=\"" << rb::compiled_types() << ";" << o.type
               << "\" and rebuild\n";
     return 2;

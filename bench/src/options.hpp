@@ -1,4 +1,5 @@
-// reduce-bench's own flags (everything that is not a Google Benchmark --benchmark_* flag).
+// reduce-bench's own flags (everything that is not a Google Benchmark --benchmark_* flag) and their size notation.
+// Host code only, no CUDA: test/test_bench_options.cpp compiles options.cpp on its own.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -14,7 +15,7 @@ struct options {
   bool system = false;                // --system: host-to-device copy included, pageable and pinned
   bool extensions = false;            // --extensions: narrow types, squares, argmin/argmax, compensated (ext rows)
   std::vector<std::uint64_t> extension_sizes;  // their sizes: --sizes if given, else 2^20, 2^24, 2^28
-  std::vector<std::uint64_t> sizes;            // --sizes: matrix sizes (default 2^10..2^30 step x4)
+  std::vector<std::uint64_t> sizes;            // --sizes: matrix sizes (default 2^10..2^30, every second power)
   std::uint64_t n = 0;                         // --n: journey and sweep size instead of the seed's (0: the seed's)
   std::string type = "float";                  // --type
   std::string paired;  // --paired=REGEX: matrix kernels (by name) also sampled alternately with CUB (paired rows)
@@ -26,15 +27,26 @@ struct options {
   std::string filter;                // --benchmark_filter (for the progress count only)
 };
 
+// The names some flags accept, from the compiled presets and catalog (main.cpp fills them in; tests give their own).
+struct vocabulary {
+  std::vector<std::string> journeys;  // --journey: seed000..seed004
+  std::vector<std::string> types;     // --type: float, double, int32, uint32, int64, uint64
+};
+
 enum class parse_status { ok, help, error };
 
 // Reads and removes reduce-bench's flags from argv, leaving argv[0] and the --benchmark_* flags for
-// benchmark::Initialize. On error, `error` says what is wrong.
-parse_status parse_options(int& argc, char** argv, options& o, std::string& error);
+// benchmark::Initialize. On error, `error` is one line that names the flag and says what it accepts.
+parse_status parse_options(int& argc, char** argv, const vocabulary& names, options& o, std::string& error);
 
 std::string usage(const char* argv0);
 
-// Parses a size: an exponent when <= 40 ("20" is 2^20), "2^20", or an element count ("1000000").
-bool parse_size(const std::string& text, std::uint64_t& n);
+// The size notation (docs/bench.md), one item: `2^K` (K = 0..34) or a count of elements, `1000000` or `1e6`
+// (64 .. 2^34; a plain number is always a count, never an exponent). Returns "" or what is wrong with `text`.
+std::string parse_size(const std::string& text, std::uint64_t& n);
+// A comma list of items and ranges `2^A:2^B[:STEP]` (every STEP-th power of two from 2^A up to 2^B, STEP 1 when
+// omitted: 2^10:2^16:2 is 2^10, 2^12, 2^14, 2^16), in the order given, duplicates dropped. Returns "" or what is
+// wrong, naming the item.
+std::string parse_sizes(const std::string& text, std::vector<std::uint64_t>& sizes);
 
 }  // namespace reduce_bench

@@ -85,7 +85,7 @@ struct element_type {
 // Defined by the generated per-type translation units (see bench/CMakeLists.txt).
 template <class T>
 element_type make_element_type();
-template <class T, class Grid>
+template <class T, std::size_t Shard>
 void append_matrix_rows(std::vector<row>& rows);
 template <class T>
 preset_rows make_preset_rows();

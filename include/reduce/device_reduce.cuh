@@ -25,6 +25,21 @@ namespace reduce {
 // n (docs/tuning.md); where no table exists, 16-byte loads, warp shuffles and one launch.
 using default_config = policy::tuned<policy::config<policy::vector<2>, policy::shuffle, policy::single_pass<>, 256>>;
 
+// The transform that converts each element to Acc on purpose, where the plain path (no transform) refuses a
+// conversion that can change values (detail::is_narrowing_v: float into int, double into float, int64 into int32,
+// int32 into float):
+//
+//   reduce::device_transform_reduce<Cfg>(d_temp, bytes, d_in, d_out, n, reduce::convert_to<int>{}, op, stream);
+//
+// It converts as static_cast<Acc> does (half and bfloat16 through float).
+template <class Acc>
+struct convert_to {
+  template <class T>
+  __host__ __device__ Acc operator()(const T& x) const {
+    return static_cast<Acc>(detail::widen(x));
+  }
+};
+
 // Reduces transform(d_in[i]) (or transform(d_in[i], i)) over i in [0, n) with op into *d_out, in one pass: the
 // transform is applied as each element is loaded, after the Load policy's vector loads. Its result is converted to
 // the accumulator, d_out's element type.

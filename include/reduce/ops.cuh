@@ -1,4 +1,6 @@
-// Reduction operators. Each is a functor with an identity; min and max propagate NaN.
+// Reduction operators. Each is a functor with an identity; min and max propagate NaN. Ops run in the kernels: a user's
+// op (make_op) must be device code, a functor struct with a __host__ __device__ operator() or a __host__ __device__
+// lambda compiled with nvcc --extended-lambda (custom, below, refuses a plain lambda).
 #pragma once
 #include <cuda/std/limits>
 #include <cuda/std/type_traits>
@@ -65,16 +67,25 @@ struct max {
   static std::string name() { return "max"; }
 };
 
+// Bitwise ops take integral accumulators only. The entry path checks that before any kernel is instantiated
+// (detail/dispatch.cuh); the static_assert here speaks for a direct call, and neither member forms the bitwise
+// expression for another type, so that the one message is the only error.
 #define REDUCE_BITWISE_OP(NAME, EXPR, ID)                                                            \
   struct NAME {                                                                                      \
     template <class T>                                                                               \
     __host__ __device__ T operator()(T a, T b) const {                                               \
       static_assert(cuda::std::is_integral_v<T>, "reduce: " #NAME " needs an integral accumulator"); \
-      return EXPR;                                                                                   \
+      if constexpr (cuda::std::is_integral_v<T>)                                                     \
+        return EXPR;                                                                                 \
+      else                                                                                           \
+        return a;                                                                                    \
     }                                                                                                \
     template <class T>                                                                               \
     __host__ __device__ T identity() const {                                                         \
-      return ID;                                                                                     \
+      if constexpr (cuda::std::is_integral_v<T>)                                                     \
+        return ID;                                                                                   \
+      else                                                                                           \
+        return T{};                                                                                  \
     }                                                                                                \
     static std::string name() { return #NAME; }                                                      \
   };
@@ -83,9 +94,53 @@ REDUCE_BITWISE_OP(bit_or, a | b, T(0))
 REDUCE_BITWISE_OP(bit_xor, a ^ b, T(0))
 #undef REDUCE_BITWISE_OP
 
-// A user's associative, commutative functor F(T, T) -> T with its identity element.
+namespace detail {
+template <class Op>
+inline constexpr bool is_bitwise_op_v =
+    cuda::std::is_same_v<Op, bit_and> || cuda::std::is_same_v<Op, bit_or> || cuda::std::is_same_v<Op, bit_xor>;
+
+// Whether F is the closure type of a plain lambda: one that nvcc does not mark as an extended __device__ or
+// __host__ __device__ lambda (those need --extended-lambda). A plain lambda's operator() is host code, and nvcc
+// refuses its type in a kernel's template arguments with an error per kernel; this lets the library say so once,
+// with the fix. C++ has no trait for closure types, so this reads the type's name: nvcc's front end writes a closure
+// type as "lambda [captures](params)->result" in __PRETTY_FUNCTION__, a name no declared class can have. Host
+// compilers write closures otherwise, so the check speaks only in nvcc's own front-end passes, which come first;
+// elsewhere (and with MSVC as the host compiler, which has no __PRETTY_FUNCTION__) it is false, and nvcc's own errors
+// about the closure type remain.
+template <class F>
+constexpr bool names_a_closure() {
+#if defined(__NVCC__) && !defined(_MSC_VER)
+  constexpr const char* name = __PRETTY_FUNCTION__;
+  constexpr const char key[] = "with F = lambda [";
+  for (int i = 0; name[i]; ++i) {
+    int j = 0;
+    while (key[j] && name[i + j] == key[j]) ++j;
+    if (!key[j]) return true;
+  }
+#endif
+  return false;
+}
+template <class F>
+constexpr bool is_plain_lambda() {
+#if defined(__NVCC__)
+  if constexpr (__nv_is_extended_device_lambda_closure_type(F) || __nv_is_extended_host_device_lambda_closure_type(F))
+    return false;
+#endif
+  return names_a_closure<F>();
+}
+}  // namespace detail
+
+// A user's associative, commutative functor F(T, T) -> T with its identity element. F runs in the kernels, so its
+// operator() must be device code: a functor struct with a __host__ __device__ operator(), or a __host__ __device__
+// lambda compiled with nvcc --extended-lambda. A plain lambda is refused here with that message (the check:
+// detail::is_plain_lambda); so is a plain lambda made inside a __host__ __device__ function, which would run on the
+// device but has a type nvcc names like any other plain lambda's: wrap it in a functor struct.
 template <class F, class T>
 struct custom {
+  static_assert(!detail::is_plain_lambda<F>(),
+                "reduce: make_op was given a plain lambda, whose operator() is host code and cannot run in a kernel: "
+                "write it as a __host__ __device__ lambda ([] __host__ __device__ (T a, T b) { ... }) and compile with "
+                "nvcc --extended-lambda, or pass a functor struct with a __host__ __device__ operator()");
   F f;
   T id;
   template <class U>
@@ -102,5 +157,20 @@ template <class F, class T>
 custom<F, T> make_op(F f, T identity) {
   return {f, identity};
 }
+
+namespace detail {
+template <class Op>
+struct is_custom_op : cuda::std::false_type {};
+template <class F, class T>
+struct is_custom_op<custom<F, T>> : cuda::std::true_type {};
+
+// Whether a functor (an op or a transform) can be used in a kernel, as far as the library can tell: not a plain
+// lambda, nor a custom op made of one. The entry path instantiates no kernel for one that cannot, so that the
+// message above (or the entry path's, for a transform) is the only error.
+template <class F>
+inline constexpr bool runs_on_device_v = !is_plain_lambda<F>();
+template <class F, class T>
+inline constexpr bool runs_on_device_v<custom<F, T>> = !is_plain_lambda<F>();
+}  // namespace detail
 
 }  // namespace reduce

@@ -5,6 +5,7 @@
 //   workspace.cuh         reduce::workspace: storage kept between calls
 //   ops.cuh, types.cuh    the ops (sum, product, min, max, bitwise, make_op) and the narrow input types
 //   status.cuh            reduce::status and reduce::error
+//   version.cuh           REDUCE_VERSION_MAJOR, _MINOR, _PATCH, _STRING
 //   policy/*.cuh          the policies a config is made of (the policies/ include root)
 //   transform_reduce.cuh, argminmax.cuh, compensated.cuh: the extensions (docs/extensions.md)
 //
@@ -23,4 +24,5 @@
 #include "to_host.cuh"
 #include "transform_reduce.cuh"
 #include "types.cuh"
+#include "version.cuh"
 #include "workspace.cuh"

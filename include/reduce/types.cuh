@@ -1,4 +1,5 @@
-// Narrow input types and the accumulator the convenience API picks for each element type.
+// Narrow input types and the accumulator the convenience API picks for each element type; and which conversions of
+// an element to the accumulator can change its value (is_narrowing_v).
 //
 // Any input type whose size divides 16 bytes works with every Load policy (16-byte vectors carry 8 halves or 16
 // bytes); the accumulator is always the output's type, chosen by the caller. The convenience functions (reduce(),
@@ -9,6 +10,7 @@
 #include <cuda_fp16.h>
 
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <type_traits>
 
@@ -77,6 +79,53 @@ __host__ __device__ __forceinline__ auto widen(const T& x) {
 
 template <class T>
 inline constexpr bool is_narrow_float_v = std::is_same_v<T, __half> || std::is_same_v<T, __nv_bfloat16>;
+
+// The format of a number type, as far as the conversion check below needs it: arithmetic types and the two 16-bit
+// floating types (digits: significant bits, without the sign; max_exponent as in std::numeric_limits).
+template <class T, class = void>
+struct number_format {
+  static constexpr bool known = false;
+};
+template <class T>
+struct number_format<T, std::enable_if_t<std::is_arithmetic_v<T>>> {
+  static constexpr bool known = true, floating = std::is_floating_point_v<T>, is_signed = std::is_signed_v<T>;
+  static constexpr int digits = std::numeric_limits<T>::digits, max_exponent = std::numeric_limits<T>::max_exponent;
+};
+template <int Digits, int MaxExponent>
+struct float_format {
+  static constexpr bool known = true, floating = true, is_signed = true;
+  static constexpr int digits = Digits, max_exponent = MaxExponent;
+};
+template <>
+struct number_format<__half> : float_format<11, 16> {};
+template <>
+struct number_format<__nv_bfloat16> : float_format<8, 128> {};
+
+// Whether converting a From to a To can change a value: the lossy conversions that the plain path (no transform)
+// refuses, so that 0.5f + 0.5f never sums to 0 in an int. It is C++'s narrowing rule for list-initialisation (a
+// floating value into an integer, a floating type into one of less precision or range, an integer into one that
+// lacks some of its values, signed into unsigned), read on the types' actual formats, with one difference: C++ calls
+// every integer-to-floating conversion narrowing, whereas here one is lossy only where the integer has more
+// significant bits than the floating type's significand. So int32 into float (24 bits) is refused, because not every
+// integer above 2^24 is a float (16777217 becomes 16777216) before any addition; int32 into double and int16 into
+// float are exact and allowed. Other types (the library's accumulator wrappers, a user's types) are not numbers here:
+// for compensated<F> the entry path checks the conversion to F.
+template <class From, class To>
+constexpr bool narrowing() {
+  using f = number_format<From>;
+  using t = number_format<To>;
+  if constexpr (!f::known || !t::known) {
+    return false;
+  } else if constexpr (f::floating) {
+    return !t::floating || f::digits > t::digits || f::max_exponent > t::max_exponent;
+  } else if constexpr (t::floating) {
+    return f::digits > t::digits;
+  } else {
+    return (f::is_signed && !t::is_signed) || f::digits > t::digits;
+  }
+}
+template <class From, class To>
+inline constexpr bool is_narrowing_v = narrowing<From, To>();
 
 }  // namespace detail
 

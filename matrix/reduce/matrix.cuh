@@ -51,6 +51,18 @@ struct has_grid {
 template <class G>
 using of_grid = mp_copy_if_q<all, has_grid<G>>;
 
+// Part Shard of Shards of a list, every Shards-th element from the Shard-th: the builds split the matrix into
+// translation units this way, so that a new Grid or kernel needs no change in a build file.
+template <class L, std::size_t Shard, std::size_t Shards>
+struct shard_of {
+  static_assert(Shard < Shards, "reduce::matrix::shard: Shard must be below Shards");
+  template <class I>
+  using pick = mp_if_c<I::value % Shards == Shard, mp_list<mp_at<L, I>>, mp_list<>>;
+  using type = mp_apply<mp_append, mp_append<mp_list<mp_list<>>, mp_transform<pick, mp_iota<mp_size<L>>>>>;
+};
+template <class L, std::size_t Shard, std::size_t Shards>
+using shard = typename shard_of<L, Shard, Shards>::type;
+
 inline constexpr std::size_t size = mp_size<all>::value;
 
 }  // namespace reduce::matrix

@@ -8,6 +8,8 @@
 
 #include <cstdint>
 
+#include "../ops.cuh"
+#include "../types.cuh"
 #include "../workspace.cuh"
 #include "checks.cuh"
 #include "grid/strategies.cuh"
@@ -83,10 +85,41 @@ status run_fixed(const Storage& storage, const T* in, Acc* out, std::uint64_t n,
   return strategy::run(c, regions);
 }
 
+// The rules on a call's types that no config can meet, checked here before any kernel is instantiated: one
+// static_assert each, naming the fix, and `ok`, with which run() instantiates nothing more once one has failed, so
+// that its message is the only error (not one per kernel).
+template <class T, class Acc, class Tr, class Op>
+struct call_types {
+  // The plain path converts each element to the accumulator (to the value type of compensated<F>), and only where no
+  // value changes (types.cuh, is_narrowing_v). A transform's result type is the caller's choice, and is not checked.
+  static constexpr bool exact = !cuda::std::is_same_v<Tr, no_transform> || !is_narrowing_v<T, value_type_of_t<Acc>>;
+  static_assert(exact,
+                "reduce: the input type converts to the accumulator (d_out's element type) with a loss of values "
+                "(float into int drops fractions; double into float, int32 into float and int64 into int32 change "
+                "values). To convert on purpose, pass reduce::convert_to<Acc>{} as the transform: "
+                "reduce::device_transform_reduce<Cfg>(d_temp, bytes, d_in, d_out, n, reduce::convert_to<Acc>{}, op, "
+                "stream); or use a wider output type");
+  // Checked before the op's own static_assert would be reached in a kernel (ops.cuh).
+  static constexpr bool bitwise = !is_bitwise_op_v<Op> || cuda::std::is_integral_v<Acc>;
+  static_assert(bitwise,
+                "reduce: bit_and, bit_or and bit_xor need an integral accumulator (d_out's element type): use an "
+                "integer output type; for the bits of floating-point data, a transform that returns them as an "
+                "integer (e.g. __float_as_uint)");
+  static constexpr bool transform_on_device = runs_on_device_v<Tr>;
+  static_assert(transform_on_device,
+                "reduce: the transform is a plain lambda, whose operator() is host code and cannot run in a kernel: "
+                "write it as a __host__ __device__ lambda and compile with nvcc --extended-lambda, or pass a functor "
+                "struct with a __host__ __device__ operator()");
+  // A custom op made of a plain lambda has been reported where make_op made it (custom's static_assert, ops.cuh).
+  static constexpr bool ok = exact && bitwise && transform_on_device && runs_on_device_v<Op>;
+};
+
 // Any config, the tuned default included, over a storage.
 template <class Cfg, class Storage, class T, class Acc, class Tr, class Op>
 status run(const Storage& storage, const T* in, Acc* out, std::uint64_t n, Tr tr, Op op, cudaStream_t stream) {
-  if constexpr (is_tuned<Cfg>::value) {
+  if constexpr (!call_types<T, Acc, Tr, Op>::ok) {
+    return {cudaErrorInvalidValue, "reduce: this call's types are refused"};  // a static_assert has said why
+  } else if constexpr (is_tuned<Cfg>::value) {
     return with_tuned_config<Cfg, T, Acc, Op, Storage::keeps_zeroed>(n, [&](auto config) {
       return run_fixed<typename decltype(config)::type>(storage, in, out, n, tr, op, stream);
     });

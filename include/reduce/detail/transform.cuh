@@ -1,6 +1,8 @@
 // The load transform: what each input element becomes before it is folded. no_transform converts it to the
-// accumulator; a user functor is called as f(x) or, when it takes two arguments, f(x, i) with i the element's
-// index in the input (std::uint64_t), and its result is converted to the accumulator.
+// accumulator, where no value can change (the entry path refuses a lossy conversion before any kernel is built:
+// dispatch.cuh's call_types; reduce::convert_to<Acc> converts on purpose); a user functor is called as f(x) or, when
+// it takes two arguments, f(x, i) with i the element's index in the input (std::uint64_t), and its result is
+// converted to the accumulator as the caller chose it.
 #pragma once
 #include <cstdint>
 #include <cuda/std/type_traits>
@@ -18,7 +20,7 @@ __device__ __forceinline__ Acc transformed(const F& f, const T& x, std::uint64_t
   } else {
     static_assert(cuda::std::is_invocable_v<const F&, const T&>,
                   "reduce: a transform must be callable as f(x) or f(x, index) with x an input element, on the device "
-                  "(a functor with a __device__ operator(), or an __device__ lambda with --extended-lambda)");
+                  "(a functor with a __device__ operator(), or a __device__ lambda with nvcc --extended-lambda)");
     return Acc(f(x));
   }
 }

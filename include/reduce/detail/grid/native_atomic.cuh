@@ -67,7 +67,12 @@ struct combine_strategy<policy::native_atomic> {
     using Cfg = typename Call::config;
     using Acc = typename Call::accumulator;
     using Op = typename Call::op_type;
-    static_assert(atomic_combine<Op, Acc>::supported,
+    // A custom op (make_op) is any function of two values: no hardware atomic computes it, whatever the type.
+    static_assert(!is_custom_op<Op>::value,
+                  "reduce: Grid policy atomic has no native atomic for a custom op (make_op): the hardware has atomics "
+                  "only for the library's sum, min, max and bitwise ops. Use policy::single_pass (one launch, "
+                  "deterministic), policy::gridstride or policy::multipass instead.");
+    static_assert(is_custom_op<Op>::value || atomic_combine<Op, Acc>::supported,
                   "reduce: Grid policy atomic needs a native atomic for this op and accumulator (sum of 32/64-bit "
                   "integers, float, double; min, max and bitwise ops of 32/64-bit integers). Use policy::single_pass "
                   "(one launch, deterministic), policy::gridstride or policy::multipass instead.");
