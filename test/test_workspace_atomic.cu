@@ -138,7 +138,8 @@ TEST(WorkspaceAtomic, OneKernelAndNoMemset) {
   reduce::workspace ws;
   const int* d_i = in_i.buf.base;
   expect_captured_nodes<atomic_vec4, int>(ws, d_i, out.base, n, reduce::sum{}, s, 1, 0, "int sum");
-  expect_captured_nodes<atomic_vec4, unsigned>(ws, d_i, out.base, n, reduce::sum{}, s, 1, 0, "unsigned sum");
+  const unsigned* d_u = reinterpret_cast<const unsigned*>(d_i);  // the same bits as unsigned elements
+  expect_captured_nodes<atomic_vec4, unsigned>(ws, d_u, out.base, n, reduce::sum{}, s, 1, 0, "unsigned sum");
   expect_captured_nodes<atomic_vec4, float>(ws, in_f.buf.base, out.base, n, reduce::sum{}, s, 1, 1, "float sum");
   expect_captured_nodes<atomic_vec4, long long>(ws, d_i, out.base, n, reduce::sum{}, s, 1, 1, "int into long long");
   expect_captured_nodes<atomic_vec4, int>(ws, d_i, out.base, n, reduce::max{}, s, 2, 0, "int max (identity kernel)");
