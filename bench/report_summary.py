@@ -62,8 +62,8 @@ def summary_section(rows, out, plot):
             line += f" {fmt(paired.get(n, {}).get('vs_cub'))} |"
         out.append(line)
     out.append("")
-    out.append("The default is `reduce::sum` as a user calls it (the tuned kernel for the size, on raw temporary "
-               "storage); CUB is `cub::DeviceReduce::Sum`, thrust `thrust::reduce`." +
+    out.append("The default is `reduce::default_config` with `reduce::sum`, as a user calls it (the tuned kernel "
+               "for the size, on raw temporary storage); CUB is `cub::DeviceReduce::Sum`, thrust `thrust::reduce`." +
                (" *Paired*: the median ratio over calls of the default and CUB taken alternately, which both meet "
                 "the same state of the GPU (section \"Paired\")." if paired else "") + "\n")
     if plot:
