@@ -76,7 +76,7 @@ def load(paths):
             if stat in ("median", "single"):
                 r["median_us"] = b["real_time"]
                 for k in ("GB/s", "pct_of_peak", "vs_cub", "vs_thrust", "check", "stream_us", "calls", "bytes",
-                          "rel_error", "cub_us", "partner_us", "over_partner"):
+                          "rel_error", "cub_us", "partner_us", "over_partner", "role"):
                     if k in b:
                         r[k] = b[k]
                 r["label"] = b.get("label", "")
@@ -99,7 +99,9 @@ def write_csv(rows, out_dir):
     cols = ["group", "step", "kernel", "load", "finish", "grid", "block", "n", "variant", "median_us", "min_us",
             "max_us", "GB/s", "pct_of_peak", "vs_cub", "vs_thrust", "stream_us", "calls", "check",
             # paired and offset rows, the extensions' compensated sums
-            "cub_us", "cub_us_lower_mode", "vs_cub_lower_mode", "partner_us", "over_partner", "rel_error"]
+            "cub_us", "cub_us_lower_mode", "vs_cub_lower_mode", "partner_us", "over_partner", "rel_error",
+            # the extensions' rows: 1 CUB's closest call, 2 the default, 3 a candidate matrix kernel
+            "role"]
     lines = io.StringIO()
     w = csv.writer(lines)
     w.writerow(cols)

@@ -1,47 +1,60 @@
-"""The extensions' section of report.md (report.py): one table per case, rows x sizes (docs/extensions.md)."""
+"""The extensions' section of report.md (report.py): per (input, accumulator, op) case and size, the default against
+the best candidate matrix kernel and CUB's closest call, all sampled in the same alternated rounds
+(docs/extensions.md); and the compensated sums' errors."""
 from report_text import check_text, fmt, size_label
+
+CUB, DEFAULT, CANDIDATE = 1, 2, 3
 
 
 def extension_section(rows, out):
-    """--extensions: one table per case (the first part of the kernel name), rows x sizes."""
     ext = [r for r in rows if r["group"] == "ext" and r["variant"] == "cold"]
     if not ext:
         return
-    out.append("## Extensions (docs/extensions.md)\n")
-    out.append("Narrow types into a wider accumulator, sum of squares, argmin/argmax and compensated sums beside CUB "
-               "and thrust. vs CUB is against the case's CUB row (half/bf16: `DeviceReduce::TransformReduce` with a "
-               "conversion to float, since `DeviceReduce::Sum` does not compile for half input with float output; "
-               "argmin/argmax: `ArgMin`). rel. error: |result - exact| / |exact| on the ill-conditioned input.\n")
+    out.append("## Extensions: every documented (input, accumulator, op) (docs/extensions.md)\n")
+    out.append("Per case and size: the default, the fastest of the candidate matrix kernels (bench/src/"
+               "extension_rows.cuh) and CUB's closest call, sampled in the same rounds, each row in turn (medians). "
+               "best / default and CUB / default above 1: the default is faster. % peak: the input's bytes over the "
+               "time, against the GPU's theoretical bandwidth. check: every row of the case at that size matched "
+               "the exact reference.\n")
     cases = []
     for r in ext:
         case = r["kernel"].split("/", 1)[0]
         if case not in cases:
             cases.append(case)
+    out += ["| case | n | default us | % peak | best matrix kernel | us | best / default | CUB's call | CUB us | "
+            "CUB / default | check |",
+            "| --- | --- | ---: | ---: | --- | ---: | ---: | --- | ---: | ---: | --- |"]
     for case in cases:
         at = [r for r in ext if r["kernel"].split("/", 1)[0] == case]
-        sizes = sorted({r["n"] for r in at})
-        names = []
-        for r in at:
-            name = r["kernel"].split("/", 1)[1]
-            if name not in names:
-                names.append(name)
-        by = {(r["kernel"].split("/", 1)[1], r["n"]): r for r in at}
-        out.append(f"### {case}\n")
-        head = "| row |" + "".join(f" {size_label(n)} us | GB/s | vs CUB |" for n in sizes)
-        align = "| --- |" + " ---: | ---: | ---: |" * len(sizes)
-        if case == "compensated":
-            head += " rel. error (largest n) |"
-            align += " ---: |"
-        out += [head + " check |", align + " --- |"]
-        for name in names:
-            cells = []
-            for n in sizes:
-                r = by.get((name, n), {})
-                cells.append(f" {fmt(r.get('median_us'))} | {fmt(r.get('GB/s'), 0)} | {fmt(r.get('vs_cub'))} |")
-            line = f"| `{name}` |" + "".join(cells)
-            if case == "compensated":
-                last = by.get((name, sizes[-1]), {})
-                line += f" {last['rel_error']:.2e} |" if "rel_error" in last else " - |"
-            ok = all(check_text(by[(name, n)]) == "ok" for n in sizes if (name, n) in by)
-            out.append(line + (" ok |" if ok else " FAIL |"))
+        for n in sorted({r["n"] for r in at}):
+            here = [r for r in at if r["n"] == n]
+            role = lambda k: [r for r in here if int(r.get("role", 0)) == k]
+            d, c = role(DEFAULT), role(CUB)
+            if not d:
+                continue
+            d = d[0]
+            cands = sorted(role(CANDIDATE), key=lambda r: r["median_us"])
+            best = cands[0] if cands else None
+            c = c[0] if c else None
+            ok = all(check_text(r) == "ok" for r in here)
+            name = lambda r: r["kernel"].split("/", 1)[1]
+            out.append(
+                f"| {case} | {size_label(n)} | {fmt(d['median_us'])} | {fmt(d.get('pct_of_peak'), 1)} | "
+                + (f"`{name(best)}` | {fmt(best['median_us'])} | {best['median_us'] / d['median_us']:.3f} | "
+                   if best else "- | - | - | ")
+                + (f"`{name(c)}` | {fmt(c['median_us'])} | {c['median_us'] / d['median_us']:.2f} | " if c
+                   else "- | - | - | ")
+                + ("ok |" if ok else "FAIL |"))
+    out.append("")
+    comp = [r for r in ext if r["kernel"].startswith("compensated/")]
+    if comp:
+        n = max(r["n"] for r in comp)
+        out.append(f"Compensated sums of the ill-conditioned input (condition ~1e8), n = {size_label(n)}: "
+                   "|result - exact| / |exact|\n")
+        out += ["| row | us | rel. error |", "| --- | ---: | ---: |"]
+        for r in sorted((r for r in comp if r["n"] == n), key=lambda r: r["median_us"]):
+            if int(r.get("role", 0)) == CANDIDATE:
+                continue
+            err = f"{r['rel_error']:.2e}" if "rel_error" in r else "-"
+            out.append(f"| `{r['kernel'].split('/', 1)[1]}` | {fmt(r['median_us'])} | {err} |")
         out.append("")

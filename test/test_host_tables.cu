@@ -30,6 +30,7 @@ TEST(Tuning, TablesAreOrderedAndFromTheMatrix) {
   expect_well_formed_table<reduce::tuning::sm90_exact<8>>();
   expect_well_formed_table<reduce::tuning::sm90_workspace<4>>();
   expect_well_formed_table<reduce::tuning::sm90_workspace<8>>();
+  expect_well_formed_table<reduce::tuning::sm90_wide<4>>();
   EXPECT_EQ(reduce::default_config::name(), "default");
 }
 
@@ -88,4 +89,73 @@ TEST(Tuning, PolledGridOnlyInTheWorkspaceTables) {
   EXPECT_FALSE(has_polled_grid<t::sm90_exact<4>>());
   EXPECT_TRUE(has_polled_grid<t::sm90_workspace<4>>());
   EXPECT_TRUE(has_polled_grid<t::sm90_workspace<8>>());
+}
+
+// The tables are read by bytes (detail/tuned.cuh): 1-, 2- and 4-byte elements read the 4-byte tables with n counted
+// in 4-byte units, rounded up; 8-byte and wider elements the 8-byte ones in 8-byte units. A miscount would run the
+// kernel tuned for a size 4x off (int8) or pick no table at all.
+struct sixteen_bytes {
+  double a, b;
+};
+TEST(Tuning, TableCountIsTheBytesInTheTablesUnits) {
+  using reduce::detail::table_count;
+  using reduce::detail::table_element_bytes;
+  static_assert(table_element_bytes<std::int8_t> == 4 && table_element_bytes<__half> == 4);
+  static_assert(table_element_bytes<float> == 4 && table_element_bytes<double> == 8);
+  static_assert(table_element_bytes<sixteen_bytes> == 8);
+  EXPECT_EQ(table_count<std::int8_t>(4097), 1025u);  // ceil(4097 / 4)
+  EXPECT_EQ(table_count<std::int8_t>(4096), 1024u);
+  EXPECT_EQ(table_count<std::uint8_t>(1), 1u);  // a partial unit counts as one
+  EXPECT_EQ(table_count<std::int8_t>(0), 0u);
+  EXPECT_EQ(table_count<std::int16_t>(3), 2u);  // 6 bytes: ceil(6 / 4)
+  EXPECT_EQ(table_count<__half>(8), 4u);
+  EXPECT_EQ(table_count<__nv_bfloat16>(9), 5u);
+  for (std::uint64_t n : {std::uint64_t(1), std::uint64_t(4097), std::uint64_t(123456789), std::uint64_t(1) << 40}) {
+    EXPECT_EQ(table_count<float>(n), n);
+    EXPECT_EQ(table_count<std::int32_t>(n), n);
+    EXPECT_EQ(table_count<double>(n), n);
+    EXPECT_EQ(table_count<std::int64_t>(n), n);
+    EXPECT_EQ(table_count<sixteen_bytes>(n), 2 * n);  // two 8-byte units each
+  }
+  // No overflow where n * sizeof(T) would wrap: computed as ceil(n * t / b) without forming n * t.
+  const std::uint64_t big = (std::uint64_t(1) << 63) + 3, top = ~std::uint64_t(0);
+  EXPECT_EQ(table_count<std::int8_t>(big), (std::uint64_t(1) << 61) + 1);
+  EXPECT_EQ(table_count<std::int8_t>(top), std::uint64_t(1) << 62);         // ceil((2^64 - 1) / 4)
+  EXPECT_EQ(table_count<std::int16_t>(big), (std::uint64_t(1) << 62) + 2);  // ceil((2^64 + 6) / 4)
+  EXPECT_EQ(table_count<std::int16_t>(top), (std::uint64_t(1) << 63));      // ceil((2^65 - 2) / 4)
+  EXPECT_EQ(table_count<float>(top), top);
+  EXPECT_EQ(table_count<double>(top), top);
+  static_assert(table_count<std::int8_t>(4097) == 1025);  // usable at compile time
+}
+
+// Which table a call reads: the element's size class decides the table's bytes; the op and accumulator whether it is
+// the exact table (order-free integer ops with a native atomic), the wide one (an accumulator wider than 4 bytes and
+// than the element: float into double, argmin's pair; tuning/sm90_wide.cuh) or the deterministic one.
+TEST(Tuning, TableByElementBytes) {
+  using reduce::detail::tuned_table;
+  namespace t = reduce::tuning;
+  static_assert(std::is_same_v<tuned_table<std::int8_t, std::int32_t, reduce::sum>, t::sm90_exact<4>>);
+  static_assert(std::is_same_v<tuned_table<std::uint16_t, std::uint64_t, reduce::sum>, t::sm90_exact<4>>);
+  static_assert(std::is_same_v<tuned_table<std::int8_t, std::int8_t, reduce::min>, t::sm90<4>>);  // no int8 atomic
+  static_assert(std::is_same_v<tuned_table<__half, float, reduce::sum>, t::sm90<4>>);
+  static_assert(std::is_same_v<tuned_table<__half, __half, reduce::max>, t::sm90<4>>);
+  static_assert(std::is_same_v<tuned_table<float, double, reduce::sum>, t::sm90_wide<4>>);  // float elements: 4 bytes
+  static_assert(std::is_same_v<tuned_table<double, double, reduce::sum>, t::sm90<8>>);
+  static_assert(std::is_same_v<tuned_table<std::int8_t, std::int32_t, reduce::sum, true>, t::sm90_exact_workspace<4>>);
+  static_assert(std::is_same_v<tuned_table<__half, float, reduce::sum, true>, t::sm90_workspace<4>>);
+  static_assert(std::is_same_v<tuned_table<float, reduce::indexed<float>, reduce::arg_min>, t::sm90_wide<4>>);
+  static_assert(std::is_same_v<tuned_table<double, reduce::indexed<double>, reduce::arg_min>, t::sm90<8>>);
+  // So 4k bytes read the kernel that k floats read, at every row boundary of the 4-byte table (and one past it).
+  using table = t::sm90<4>;
+  for (std::uint64_t k : table::up_to) {
+    if (k > (std::uint64_t(1) << 60)) continue;  // the open-ended last row
+    for (std::uint64_t m : {k, k + 1}) {
+      EXPECT_EQ(reduce::detail::table_entry<table>(reduce::detail::table_count<std::int8_t>(4 * m)),
+                reduce::detail::table_entry<table>(reduce::detail::table_count<float>(m)))
+          << "int8 n=" << 4 * m;
+      EXPECT_EQ(reduce::detail::table_entry<table>(reduce::detail::table_count<__half>(2 * m)),
+                reduce::detail::table_entry<table>(m))
+          << "half n=" << 2 * m;
+    }
+  }
 }

@@ -25,7 +25,8 @@ struct entry {
   const row* r = nullptr;
   std::uint64_t n = 0;
   std::string name;
-  std::vector<double> seconds;  // every sample
+  std::vector<double> seconds;  // every sample, taken in rounds with the other rows of its (case, n)
+  std::size_t reported = 0;     // samples handed to Google Benchmark so far
   long double rel_error = 0;
   bool warmed = false, passed = true;
   std::string failure;
@@ -37,6 +38,7 @@ struct state {
   std::deque<entry> entries;
   std::map<data_kind, void*> data;  // one buffer per input, of the largest size, filled once
   std::uint64_t max_n = 0;
+  std::vector<std::uint64_t> sizes;
   std::map<std::pair<data_kind, std::uint64_t>, reference> refs;
   std::unique_ptr<l2_flush> flush;
   void *out = nullptr, *temp = nullptr;
@@ -102,6 +104,12 @@ bool check(entry& e, const result& got, const reference& ref, std::string& why) 
     case check_kind::squares:
       ok = close(got.value, ref.squares);
       break;
+    case check_kind::minimum:
+      ok = close(got.value, ref.min);
+      break;
+    case check_kind::maximum:
+      ok = close(got.value, ref.max);
+      break;
     case check_kind::argmin:
       ok = got.index == ref.argmin && (!got.has_value || close(got.value, ref.min));
       break;
@@ -157,29 +165,45 @@ double sample(entry& e) {
 // CUB's median at (case, n), from its own entry (registered first).
 double cub_median(const entry& e) {
   for (const entry& o : st().entries)
-    if (o.c == e.c && o.n == e.n && o.r->is_cub && !o.seconds.empty()) return median(o.seconds);
+    if (o.c == e.c && o.n == e.n && o.r->role == row_role::cub && !o.seconds.empty()) return median(o.seconds);
   return 0;
 }
 
-void run_entry(benchmark::State& bs, entry& e) {
-  double t = 0;
-  for (auto _ : bs) {
-    try {
-      t = sample(e);
-    } catch (const std::exception& f) {
-      e.passed = false;
-      e.failure = f.what();
-      bs.SkipWithError(e.failure.c_str());
-      return;
+// Samples every row of e's (case, n) in rounds, the rows in a rotated order each round, so that all of them meet the
+// same state of the GPU (clocks, temperature, other tenants) and no row always follows the same one.
+void sample_group(const entry& first, int rounds) {
+  std::vector<entry*> group;
+  for (entry& o : st().entries)
+    if (o.c == first.c && o.n == first.n) group.push_back(&o);
+  for (int k = 0; k < rounds; ++k)
+    for (std::size_t j = 0; j < group.size(); ++j) {
+      entry& e = *group[(j + std::size_t(k)) % group.size()];
+      if (!e.passed && e.seconds.empty()) continue;  // failed to run: reported by its own benchmark
+      try {
+        e.seconds.push_back(sample(e));
+      } catch (const std::exception& f) {
+        e.passed = false;
+        e.failure = f.what();
+      }
     }
-    bs.SetIterationTime(t);
+}
+
+// Google Benchmark's repetitions of a row replay its samples from the group's rounds, which the row's first
+// repetition takes for the whole group.
+void run_entry(benchmark::State& bs, entry& e, int rounds) {
+  if (e.seconds.empty() && e.passed) sample_group(e, rounds);
+  if (e.seconds.empty()) {
+    bs.SkipWithError(e.failure.empty() ? "no sample" : e.failure.c_str());
+    return;
   }
-  e.seconds.push_back(t);
+  const double t = e.seconds[e.reported++ % e.seconds.size()];
+  for (auto _ : bs) bs.SetIterationTime(t);
   const double bytes = double(e.n) * double(element_bytes(e.c->data));
   bs.counters["bytes"] = bytes;
   bs.counters["GB/s"] = bytes / t / 1e9;
   bs.counters["pct_of_peak"] = 100.0 * bytes / t / 1e9 / st().dev->peak_gbps;
-  if (const double cub = cub_median(e); cub > 0 && !e.r->is_cub) bs.counters["vs_cub"] = cub / t;
+  bs.counters["role"] = double(int(e.r->role));
+  if (const double cub = cub_median(e); cub > 0 && e.r->role != row_role::cub) bs.counters["vs_cub"] = cub / t;
   if (e.c->data == data_kind::float_ill) bs.counters["rel_error"] = double(e.rel_error);
   bs.counters["check"] = e.passed ? 1 : 0;
   if (!e.passed) bs.SetLabel(e.failure);
@@ -192,21 +216,53 @@ void register_extensions(const device_info& dev, const options& o) {
   s.dev = &dev;
   s.cases = make_cases();
   s.max_n = *std::max_element(o.extension_sizes.begin(), o.extension_sizes.end());
+  s.sizes = o.extension_sizes;
   setup();
   for (std::uint64_t n : o.extension_sizes)
     for (const bench_case& c : s.cases)
       for (const row& r : c.rows) {
         s.entries.push_back({&c, &r, n, "ext/" + c.name + "/" + r.name + "/" + std::to_string(n)});
         entry* e = &s.entries.back();
-        auto* b = benchmark::RegisterBenchmark(e->name.c_str(), [e](benchmark::State& bs) { run_entry(bs, *e); });
+        const int rounds = o.user_repetitions ? o.repetitions : samples_for(n, variant::cold);
+        auto* b = benchmark::RegisterBenchmark(e->name.c_str(),
+                                               [e, rounds](benchmark::State& bs) { run_entry(bs, *e, rounds); });
         b->UseManualTime()->Iterations(1)->Unit(benchmark::kMicrosecond);
-        if (!o.user_repetitions) b->Repetitions(samples_for(n, variant::cold));
+        if (!o.user_repetitions) b->Repetitions(rounds);
         if (!o.user_aggregate_mode) b->ReportAggregatesOnly(true);
       }
 }
 
+// One line per (case, n): the default, the fastest candidate matrix kernel and CUB's closest call, all from the same
+// alternated rounds.
+static void print_summary(std::ostream& os) {
+  state& s = st();
+  os << "\n== extensions: the default against the best matrix kernel and CUB's closest call (medians) ==\n";
+  text_table t;
+  for (const char* h :
+       {"case", "n", "default us", "% peak", "best matrix kernel", "us", "best / default", "CUB us", "CUB / default"})
+    t.column(h, h == std::string("case") || h == std::string("best matrix kernel"));
+  for (const bench_case& c : s.cases)
+    for (std::uint64_t n : s.sizes) {
+      const entry *def = nullptr, *best = nullptr, *cub = nullptr;
+      for (const entry& e : s.entries) {
+        if (e.c != &c || e.n != n || e.seconds.empty()) continue;
+        if (e.r->role == row_role::default_config) def = &e;
+        if (e.r->role == row_role::cub) cub = &e;
+        if (e.r->role == row_role::candidate && (!best || median(e.seconds) < median(best->seconds))) best = &e;
+      }
+      if (!def) continue;
+      const double d = median(def->seconds), b = best ? median(best->seconds) : 0, k = cub ? median(cub->seconds) : 0;
+      const double gbps = double(n) * element_bytes(c.data) / d / 1e9;
+      t.add({c.name, size_label(n), micros(d * 1e6), fixed(100 * gbps / s.dev->peak_gbps, 1),
+             best ? best->r->name : "-", b > 0 ? micros(b * 1e6) : "-", b > 0 ? fixed(b / d, 3) : "-",
+             k > 0 ? micros(k * 1e6) : "-", k > 0 ? fixed(k / d, 2) : "-"});
+    }
+  t.print(os);
+}
+
 void print_extension_tables(std::ostream& os) {
   state& s = st();
+  print_summary(os);
   std::map<std::pair<const bench_case*, std::uint64_t>, std::vector<const entry*>> tables;
   for (const entry& e : s.entries)
     if (!e.seconds.empty() || !e.passed) tables[{e.c, e.n}].push_back(&e);
@@ -221,7 +277,7 @@ void print_extension_tables(std::ostream& os) {
         t.column(h, h == std::string("row") || h == std::string("check"));
       double cub = 0;
       for (const entry* e : lines)
-        if (e->r->is_cub && !e->seconds.empty()) cub = median(e->seconds);
+        if (e->r->role == row_role::cub && !e->seconds.empty()) cub = median(e->seconds);
       for (const entry* e : lines) {
         const double m = median(e->seconds);
         const double gbps = m > 0 ? double(n) * element_bytes(c.data) / m / 1e9 : 0;

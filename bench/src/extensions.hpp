@@ -16,9 +16,10 @@
 namespace reduce_bench::ext {
 
 // The inputs: k/16 with k a nonzero integer in [-16, 16] as half, bfloat16 or float (every partial sum of float
-// accumulators is exact, as in the matrix); int8 in +-[1, 100]; and an ill-conditioned float input (cancelling pairs
-// 32768 apart, magnitudes over nine decades, condition number ~1e8: test/extensions/ext_common.cuh).
-enum class data_kind { half16, bf16_16, int8_100, float16, float_ill };
+// accumulators is exact, as in the matrix); int8 in +-[1, 100], uint8 in [1, 30] (a sum of 2^28 fits 32 bits), int16
+// in +-[1, 1000]; and an ill-conditioned float input (cancelling pairs 32768 apart, magnitudes over nine decades,
+// condition number ~1e8: test/extensions/ext_common.cuh).
+enum class data_kind { half16, bf16_16, int8_100, uint8_30, int16_1000, float16, float_ill };
 
 struct reference {
   long double sum = 0;      // exact sum of the elements
@@ -44,13 +45,19 @@ struct result {
   bool has_value = true;
 };
 
-// exact: value == the exact sum; squares: == the exact sum of squares; argmin / argmax / both: index (and value);
-// bounded: |value - sum| <= 4u|sum| (u of float: the compensated rows); reported: no bound, the error is reported.
-enum class check_kind { exact, squares, argmin, argmax, both, bounded, reported };
+// exact: value == the exact sum; squares: == the exact sum of squares; minimum / maximum: value == the least / greatest
+// element; argmin / argmax / both: index (and value); bounded: |value - sum| <= 4u|sum| (u of float: the compensated
+// rows); reported: no bound, the error is reported.
+enum class check_kind { exact, squares, minimum, maximum, argmin, argmax, both, bounded, reported };
+
+// What a row is in its case's table: CUB's closest call (vs CUB is against it), the tuned default, one of the matrix
+// kernels the default is compared with (the best of them is the case's "best matrix kernel"), or another row.
+enum class row_role { other, cub, default_config, candidate };
 
 struct row {
   std::string name;
   bool is_cub = false, is_thrust = false;
+  row_role role = row_role::other;
   check_kind check = check_kind::exact;
   cudaError_t (*query)(std::uint64_t n, std::size_t& temp_bytes) = nullptr;
   cudaError_t (*run)(const call& c) = nullptr;

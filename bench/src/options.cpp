@@ -1,6 +1,7 @@
 #include "options.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <regex>
 #include <sstream>
 
@@ -161,7 +162,10 @@ parse_status parse_options(int& argc, char** argv, const vocabulary& names, opti
     };
     if (arg == "--help" || arg == "-h") return parse_status::help;
     if (starts_with(arg, "--benchmark_") || starts_with(arg, "--v=")) {  // Google Benchmark's: keep
-      if (key == "--benchmark_repetitions") o.user_repetitions = true;
+      if (key == "--benchmark_repetitions") {
+        o.user_repetitions = true;
+        o.repetitions = std::max(1, std::atoi(value.c_str()));
+      }
       if (key == "--benchmark_report_aggregates_only" || key == "--benchmark_display_aggregates_only")
         o.user_aggregate_mode = true;
       if (key == "--benchmark_format") o.user_format = true;

@@ -22,6 +22,7 @@ struct options {
   bool atomic_on_workspace = false;  // --atomic-on-workspace: Grid atomic's rows call it on a reduce::workspace
   // Google Benchmark flags the bench adapts to when the user gives them.
   bool user_repetitions = false;     // --benchmark_repetitions: overrides the per-size sample counts
+  int repetitions = 0;               // its value
   bool user_aggregate_mode = false;  // --benchmark_report_aggregates_only / --benchmark_display_aggregates_only
   bool user_format = false;          // --benchmark_format: use the library's console reporter
   std::string filter;                // --benchmark_filter (for the progress count only)

@@ -68,16 +68,20 @@ __host__ __device__ __forceinline__ indexed<T> pick(const indexed<T>& a, const i
   return precedes<Greater>(b, a) ? b : a;
 }
 
-// The worst value for the order, so that any element (even +inf for argmin) beats the identity by its index.
+// pick for operands in index order (every index of a before every index of b): b only if it comes strictly first by
+// (is NaN, value), so a tie keeps a, the first occurrence, with no index comparison (detail/vector_fold.cuh).
+template <bool Greater, class T>
+__host__ __device__ __forceinline__ indexed<T> pick_ordered(const indexed<T>& a, const indexed<T>& b) {
+  const auto x = widen(a.value), y = widen(b.value);
+  const bool b_first = (Greater ? x < y : y < x) || (nan_value(b.value) && !nan_value(a.value));
+  return b_first ? b : a;
+}
+
+// The worst value for the order, so that any element (even +inf for argmin) beats the identity by its index: the
+// identity of min (argmin) or max (argmax).
 template <bool Greater, class T>
 __host__ __device__ T worst_value() {
-  if constexpr (is_narrow_float_v<T>) {
-    return T(Greater ? -cuda::std::numeric_limits<float>::infinity() : cuda::std::numeric_limits<float>::infinity());
-  } else if constexpr (cuda::std::numeric_limits<T>::has_infinity) {
-    return Greater ? -cuda::std::numeric_limits<T>::infinity() : cuda::std::numeric_limits<T>::infinity();
-  } else {
-    return Greater ? cuda::std::numeric_limits<T>::lowest() : cuda::std::numeric_limits<T>::max();
-  }
+  return extreme_identity<Greater, T>();
 }
 
 template <class T>
@@ -107,6 +111,10 @@ struct arg_min {
   __host__ __device__ indexed<T> operator()(const indexed<T>& a, const indexed<T>& b) const {
     return detail::pick<false>(a, b);
   }
+  template <class T>
+  __host__ __device__ indexed<T> ordered(const indexed<T>& a, const indexed<T>& b) const {
+    return detail::pick_ordered<false>(a, b);
+  }
   template <class Acc>
   __host__ __device__ Acc identity() const {
     return {no_index, detail::worst_value<false, detail::value_type_of_t<Acc>>()};
@@ -118,6 +126,10 @@ struct arg_max {
   template <class T>
   __host__ __device__ indexed<T> operator()(const indexed<T>& a, const indexed<T>& b) const {
     return detail::pick<true>(a, b);
+  }
+  template <class T>
+  __host__ __device__ indexed<T> ordered(const indexed<T>& a, const indexed<T>& b) const {
+    return detail::pick_ordered<true>(a, b);
   }
   template <class Acc>
   __host__ __device__ Acc identity() const {
@@ -131,6 +143,10 @@ struct arg_min_max {
   __host__ __device__ extrema<T> operator()(const extrema<T>& a, const extrema<T>& b) const {
     return {detail::pick<false>(a.min, b.min), detail::pick<true>(a.max, b.max)};
   }
+  template <class T>
+  __host__ __device__ extrema<T> ordered(const extrema<T>& a, const extrema<T>& b) const {
+    return {detail::pick_ordered<false>(a.min, b.min), detail::pick_ordered<true>(a.max, b.max)};
+  }
   template <class Acc>
   __host__ __device__ Acc identity() const {
     using T = detail::value_type_of_t<Acc>;
@@ -139,7 +155,8 @@ struct arg_min_max {
   static std::string name() { return "arg_min_max"; }
 };
 
-// Two-phase entry points, CUB style: d_temp == nullptr asks for temp_bytes. Asynchronous on `stream`.
+// Two-phase entry points, CUB style: d_temp == nullptr asks for temp_bytes; or on a reduce::workspace, as the core's
+// device_reduce. Asynchronous on `stream`.
 #define REDUCE_ARG_ENTRY(NAME, OP, ACC, TRANSFORM)                                                                    \
   template <class Cfg, class T>                                                                                       \
   status device_##NAME##_status(void* d_temp, std::size_t& temp_bytes, const T* d_in, ACC<T>* d_out, std::uint64_t n, \
@@ -148,9 +165,18 @@ struct arg_min_max {
                                                stream);                                                               \
   }                                                                                                                   \
   template <class Cfg, class T>                                                                                       \
+  status device_##NAME##_status(workspace& ws, const T* d_in, ACC<T>* d_out, std::uint64_t n,                         \
+                                cudaStream_t stream = 0) {                                                            \
+    return device_transform_reduce_status<Cfg>(ws, d_in, d_out, n, detail::TRANSFORM<T>{}, OP{}, stream);             \
+  }                                                                                                                   \
+  template <class Cfg, class T>                                                                                       \
   cudaError_t device_##NAME(void* d_temp, std::size_t& temp_bytes, const T* d_in, ACC<T>* d_out, std::uint64_t n,     \
                             cudaStream_t stream = 0) {                                                                \
     return device_##NAME##_status<Cfg>(d_temp, temp_bytes, d_in, d_out, n, stream).code;                              \
+  }                                                                                                                   \
+  template <class Cfg, class T>                                                                                       \
+  cudaError_t device_##NAME(workspace& ws, const T* d_in, ACC<T>* d_out, std::uint64_t n, cudaStream_t stream = 0) {  \
+    return device_##NAME##_status<Cfg>(ws, d_in, d_out, n, stream).code;                                              \
   }
 REDUCE_ARG_ENTRY(arg_min, arg_min, indexed, to_indexed)
 REDUCE_ARG_ENTRY(arg_max, arg_max, indexed, to_indexed)

@@ -1,10 +1,13 @@
-// Reduction operators. Each is a functor with an identity; min and max propagate NaN. Ops run in the kernels: a user's
-// op (make_op) must be device code, a functor struct with a __host__ __device__ operator() or a __host__ __device__
-// lambda compiled with nvcc --extended-lambda (custom, below, refuses a plain lambda).
+// Reduction operators. Each is a functor with an identity; min and max propagate NaN and order -0.0 before +0.0. Ops
+// run in the kernels: a user's op (make_op) must be device code, a functor struct with a __host__ __device__ operator()
+// or a __host__ __device__ lambda compiled with nvcc --extended-lambda (custom, below, refuses a plain lambda).
 #pragma once
+#include <cuda/std/cmath>
 #include <cuda/std/limits>
 #include <cuda/std/type_traits>
 #include <string>
+
+#include "types.cuh"
 
 namespace reduce {
 
@@ -33,36 +36,84 @@ struct product {
 };
 
 namespace detail {
+// Floating types, the 16-bit ones included: they have NaN, infinities and two zeros.
 template <class T>
-__host__ __device__ bool is_nan(T x) {
-  if constexpr (cuda::std::is_floating_point_v<T>) return x != x;
+inline constexpr bool is_floating_like_v = cuda::std::is_floating_point_v<T> || is_narrow_float_v<T>;
+template <class T>
+__host__ __device__ __forceinline__ bool is_nan(T x) {
+  if constexpr (is_floating_like_v<T>) {
+    const auto w = widen(x);
+    return w != w;
+  }
   return false;
+}
+// a < b, half and bfloat16 compared through float (exact).
+template <class T>
+__host__ __device__ __forceinline__ bool less(T a, T b) {
+  return widen(a) < widen(b);
+}
+template <class T>
+__host__ __device__ __forceinline__ bool sign_bit(T x) {
+  return cuda::std::signbit(widen(x));
+}
+// The ordering min and max follow: NaN first (propagates), then -0.0 before +0.0 among equal values (IEEE 754-2019's
+// minimum and maximum), so that each op is commutative and associative bit for bit and the sign of a zero result does
+// not depend on the order in which blocks combine. Equal values of a floating type differ in bits only as -0.0 / +0.0.
+template <bool Max, class T>
+__host__ __device__ __forceinline__ T pick_extreme(T a, T b) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  if constexpr (cuda::std::is_same_v<T, float>) {  // one instruction: NaN in, NaN out; -0.0 below +0.0
+    float r;
+    if constexpr (Max)
+      asm("max.NaN.f32 %0, %1, %2;" : "=f"(r) : "f"(a), "f"(b));
+    else
+      asm("min.NaN.f32 %0, %1, %2;" : "=f"(r) : "f"(a), "f"(b));
+    return r;
+  }
+#endif
+  if (is_nan(a)) return a;
+  if (is_nan(b)) return b;
+  if (less(a, b)) return Max ? b : a;
+  if (less(b, a)) return Max ? a : b;
+  if constexpr (is_floating_like_v<T>) return sign_bit(a) == Max ? b : a;
+  return a;
+}
+// The identity of min (Max = false) or max: the infinity of a floating type, else the type's max / lowest.
+template <bool Max, class T>
+__host__ __device__ T extreme_identity() {
+  if constexpr (is_narrow_float_v<T>) {
+    return T(Max ? -cuda::std::numeric_limits<float>::infinity() : cuda::std::numeric_limits<float>::infinity());
+  } else if constexpr (cuda::std::numeric_limits<T>::has_infinity) {
+    return Max ? -cuda::std::numeric_limits<T>::infinity() : cuda::std::numeric_limits<T>::infinity();
+  } else {
+    return Max ? cuda::std::numeric_limits<T>::lowest() : cuda::std::numeric_limits<T>::max();
+  }
 }
 }  // namespace detail
 
-// min(NaN, x) = NaN whatever the order; the identity of a floating type is +inf, so min over all +inf is +inf.
+// min(NaN, x) = NaN whatever the order, and min(-0.0, +0.0) = -0.0; the identity of a floating type is +inf, so min
+// over all +inf is +inf. The same under every accumulator, half and bfloat16 included.
 struct min {
   template <class T>
   __host__ __device__ T operator()(T a, T b) const {
-    return detail::is_nan(a) ? a : (b < a || detail::is_nan(b)) ? b : a;
+    return detail::pick_extreme<false>(a, b);
   }
   template <class T>
   __host__ __device__ T identity() const {
-    if constexpr (cuda::std::numeric_limits<T>::has_infinity) return cuda::std::numeric_limits<T>::infinity();
-    return cuda::std::numeric_limits<T>::max();
+    return detail::extreme_identity<false, T>();
   }
   static std::string name() { return "min"; }
 };
 
+// max(NaN, x) = NaN whatever the order, and max(-0.0, +0.0) = +0.0; the identity of a floating type is -inf.
 struct max {
   template <class T>
   __host__ __device__ T operator()(T a, T b) const {
-    return detail::is_nan(a) ? a : (a < b || detail::is_nan(b)) ? b : a;
+    return detail::pick_extreme<true>(a, b);
   }
   template <class T>
   __host__ __device__ T identity() const {
-    if constexpr (cuda::std::numeric_limits<T>::has_infinity) return -cuda::std::numeric_limits<T>::infinity();
-    return cuda::std::numeric_limits<T>::lowest();
+    return detail::extreme_identity<true, T>();
   }
   static std::string name() { return "max"; }
 };

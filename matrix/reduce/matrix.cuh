@@ -37,9 +37,11 @@ using is_invalid = mp_not<is_valid<C>>;
 using product = mp_append<mp_product<make_config, loads, finishes, grids_every_finish, blocks>,
                           mp_product<make_config, loads, two_finishes, grids_two_finishes, blocks>>;
 
-// Outside the products: a cluster of 1024-thread blocks, the fastest one-cluster shape at 2^18 floats on an H100;
-// the other Grids have no use for 1024 threads.
-using extras = mp_list<p::config<p::vector<4>, p::shuffle, p::cluster<>, 1024>>;
+// Outside the products: a cluster of 1024-thread blocks, the fastest one-cluster shape at 2^18 floats on an H100
+// (the other Grids have no use for 1024 threads); and 8 vectors a thread on the single-pass Grid, which streams the
+// wide accumulators fastest above 2^22 (tuning/sm90_wide.cuh).
+using extras = mp_list<p::config<p::vector<4>, p::shuffle, p::cluster<>, 1024>,
+                       p::config<p::vector<8>, p::shuffle, p::single_pass<>, 256>>;
 using all = mp_append<mp_remove_if<product, is_invalid>, extras>;
 
 // The kernels of one Grid (tests and builds are split along this axis).

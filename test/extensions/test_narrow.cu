@@ -1,7 +1,8 @@
 // Narrow input types with a wider accumulator, on two representative kernels of every Grid policy: half and
 // bfloat16 into float (within the rounding bound of any summation order), 8- and 16-bit integers into 32/64-bit
 // (exact), at every size around the block boundaries and at input offsets 0..3 (16-byte vectors carry 8 or 16 of
-// these elements, so the scalar head is up to 15 elements long).
+// these elements, so the scalar head is up to 15 elements long). And the packed integer sums (__dp4a / __dp2a) at
+// their edge values, every byte offset of a vector, and sizes past 2^32 in the sum.
 #include "ext_common.cuh"
 
 namespace {
@@ -68,6 +69,104 @@ TYPED_TEST(Narrow, WiderAccumulatorsAndExactHalfSums) {
       }
       ASSERT_EQ((device_sum<TypeParam, float>(ints, offset)), float(exact)) << TypeParam::name() << " n=" << n;
     }
+}
+
+// Packed sums (detail/vector_fold.cuh): 8- and 16-bit integers summed into an integral accumulator of 4 or 8 bytes add
+// each 16-byte vector with __dp4a / __dp2a_lo. The result must be the element-wise sum, modulo 2^32 for a 32-bit
+// accumulator (integer addition is associative modulo 2^k, so any order gives these bits), under the default (whose
+// exact table has the atomic Grid for 32-bit accumulators) and one kernel of each Grid family that folds vectors, a
+// scalar Load beside them (no packing: the same answer by another road).
+namespace p = reduce::policy;
+using packed_configs = boost::mp11::mp_list<reduce::default_config,  //
+                                            p::config<p::vector<4>, p::shuffle, p::single_pass<>, 256>,
+                                            p::config<p::vector<2>, p::unrolled, p::multipass, 512>,
+                                            p::config<p::vector<1>, p::shuffle, p::gridstride<>, 128>,
+                                            p::config<p::scalar<4>, p::shuffle, p::gridstride<>, 256>,
+                                            p::config<p::vector<4>, p::tree<p::sequential>, p::atomic, 256>>;
+template <class C>
+class PackedSums : public ::testing::Test {};
+TYPED_TEST_SUITE(PackedSums, test::gtest_types<packed_configs>, test::config_name);
+
+// Cfg's sum of n elements at d_in (already on the device) into a poisoned Acc: ext::run with no host data to copy,
+// for its poisoned output and two-phase call.
+template <class C, class Acc, class T>
+Acc sum_at(const T* d_in, std::uint64_t n) {
+  return ext::run<Acc>(std::vector<T>{}, 0, [&](void* temp, std::size_t& bytes, const T*, Acc* out, std::uint64_t) {
+    return reduce::device_reduce<C>(temp, bytes, d_in, out, n);
+  });
+}
+
+// The data patterns: the type's lowest everywhere, its max everywhere (the largest vector sums, of either sign), a
+// random mix of only those two, and full-range random bits. (All lowest of an unsigned type is all zero: skipped.)
+enum class pattern { lowest, highest, extremes_mix, random_bits };
+template <class T>
+std::vector<T> make(pattern k, std::size_t n, std::uint64_t seed) {
+  const T lo = std::numeric_limits<T>::lowest(), hi = std::numeric_limits<T>::max();
+  if (k == pattern::lowest) return std::vector<T>(n, lo);
+  if (k == pattern::highest) return std::vector<T>(n, hi);
+  auto h = test::random_bits<T>(n, seed);
+  if (k == pattern::extremes_mix)
+    for (T& x : h) x = (x & 1) ? hi : lo;
+  return h;
+}
+
+// Uploads n + 15 elements once and sums the n from element `offset` for every offset that starts at a byte 0..15 of
+// a 16-byte vector (a misaligned head of every length, and a tail of every length), against the sum modulo 2^(8
+// sizeof(Acc)), folded in 64 bits on the host (no signed overflow there).
+template <class C, class T, class Acc>
+void check_packed(pattern k, std::uint64_t n, bool all_offsets) {
+  if (k == pattern::lowest && std::is_unsigned_v<T>) return;
+  const unsigned per_vector = 16 / sizeof(T);
+  const auto h = make<T>(k, n + per_vector - 1, n * 4 + unsigned(k));
+  test::device_buffer<T> d(h.size());
+  ASSERT_EQ(cudaMemcpy(d.base, h.data(), h.size() * sizeof(T), cudaMemcpyHostToDevice), cudaSuccess);
+  for (unsigned offset = 0; offset < per_vector; ++offset) {
+    if (!all_offsets && offset != 0 && offset != 1 && offset != per_vector - 1) continue;
+    std::uint64_t wrapped = 0;
+    for (std::uint64_t i = offset; i < offset + n; ++i) wrapped += std::uint64_t(std::int64_t(h[i]));
+    ASSERT_EQ((sum_at<C, Acc>(d.base + offset, n)), Acc(wrapped))
+        << C::name() << " " << reduce::type_name<T>() << " -> " << reduce::type_name<Acc>() << " pattern " << int(k)
+        << " n=" << n << " offset=" << offset << " (bytes " << offset * sizeof(T) << ")";
+  }
+}
+
+template <class C, class T, class Acc>
+void check_packed_sizes() {
+  std::vector<std::uint64_t> ns = {1, 15, 16, 17, 255, 4096 + 3, 100003, (1u << 20) + 7};
+  if (test::small_only()) ns = {17, 40000};
+  for (pattern k : {pattern::lowest, pattern::highest, pattern::extremes_mix, pattern::random_bits})
+    for (std::uint64_t n : ns) check_packed<C, T, Acc>(k, n, n <= 100003);
+}
+
+TYPED_TEST(PackedSums, BytesInto32And64Bits) {
+  REQUIRE_GPU();
+  check_packed_sizes<TypeParam, std::int8_t, std::int32_t>();
+  check_packed_sizes<TypeParam, std::uint8_t, std::uint32_t>();
+  check_packed_sizes<TypeParam, std::uint8_t, std::int32_t>();  // unsigned bytes into a signed accumulator
+  check_packed_sizes<TypeParam, std::int8_t, std::int64_t>();
+  check_packed_sizes<TypeParam, std::uint8_t, std::uint64_t>();
+}
+
+TYPED_TEST(PackedSums, ShortsInto32And64Bits) {
+  REQUIRE_GPU();
+  check_packed_sizes<TypeParam, std::int16_t, std::int32_t>();  // 2^20 x -32768 already wraps 2^32
+  check_packed_sizes<TypeParam, std::uint16_t, std::uint32_t>();
+  check_packed_sizes<TypeParam, std::int16_t, std::int64_t>();
+  check_packed_sizes<TypeParam, std::uint16_t, std::uint64_t>();
+}
+
+// Past 2^32: 2^27 + 5 bytes of 255 sum to 255 (2^27 + 5) > 2^32 (the uint32 result wraps), of -128 to
+// -128 (2^27 + 5) < -2^31 (the int32 one wraps); 2^26 + 5 shorts of 65535 likewise. 128 MiB each, at offsets of 0, 1
+// and 15 (int8) or 14 (int16) bytes.
+TYPED_TEST(PackedSums, LargeSumsWrapModulo2To32) {
+  REQUIRE_GPU();
+  if (test::small_only()) GTEST_SKIP() << "REDUCE_TEST_SMALL: large sizes skipped";
+  const std::uint64_t bytes_n = (std::uint64_t(1) << 27) + 5, shorts_n = (std::uint64_t(1) << 26) + 5;
+  check_packed<TypeParam, std::uint8_t, std::uint32_t>(pattern::highest, bytes_n, false);
+  check_packed<TypeParam, std::int8_t, std::int32_t>(pattern::lowest, bytes_n, false);
+  check_packed<TypeParam, std::int8_t, std::int32_t>(pattern::random_bits, bytes_n, false);
+  check_packed<TypeParam, std::uint16_t, std::uint32_t>(pattern::highest, shorts_n, false);
+  check_packed<TypeParam, std::int16_t, std::int64_t>(pattern::extremes_mix, shorts_n, false);
 }
 
 // The convenience API picks the wider accumulator by itself.

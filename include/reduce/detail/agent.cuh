@@ -9,6 +9,7 @@
 
 #include "transform.cuh"
 #include "vector.cuh"
+#include "vector_fold.cuh"
 
 namespace reduce::detail {
 
@@ -16,20 +17,6 @@ namespace reduce::detail {
 // longer ones get a 64-bit instantiation. Every offset a kernel forms stays below count + one tile < 2^32.
 inline constexpr std::uint64_t index32_limit = (std::uint64_t(1) << 31) - 1;
 __host__ __device__ constexpr bool fits_32bit_offsets(std::uint64_t n) { return n <= index32_limit; }
-
-// Pairwise fold of a thread's registers: short dependency chains, and a log-depth rounding error.
-template <int N, class Acc, class Op>
-__device__ __forceinline__ Acc fold(const Acc (&v)[N], Op op) {
-  if constexpr (N == 1) {
-    return v[0];
-  } else {
-    Acc r[(N + 1) / 2];
-#pragma unroll
-    for (int i = 0; i < N / 2; ++i) r[i] = op(v[2 * i], v[2 * i + 1]);
-    if constexpr (N % 2) r[N / 2] = v[N - 1];
-    return fold(r, op);
-  }
-}
 
 template <class Load, int Block>
 struct agent {
@@ -89,7 +76,7 @@ struct agent {
         const I i = offset<I>(tid, j);
         a[j] = i < left ? read(u[j], t * tile + i) : op.template identity<Acc>();
       }
-      acc = op(acc, fold(a, op));
+      acc = op(acc, fold(a, in_order<Op>{op}));  // the op in full here: acc may still be the identity
       if constexpr (OneTile) break;
     }
     return acc;
@@ -121,13 +108,7 @@ struct agent {
       }
       Acc acc = walk_units<Acc, OneTile>(
           reinterpret_cast<const V*>(in + sp.head), I(sp.vectors), first, stride,
-          [op, tr, head](const V& x, I unit) {
-            Acc e[V::size];
-#pragma unroll
-            for (int k = 0; k < V::size; ++k) e[k] = transformed<Acc>(tr, x.v[k], head + unit * V::size + k);
-            return fold(e, op);
-          },
-          op);
+          [op, tr, head](const V& x, I unit) { return vector_fold<Acc>(x, I(head + unit * V::size), op, tr); }, op);
       if (edges) {
         if constexpr (early > 0) {
 #pragma unroll

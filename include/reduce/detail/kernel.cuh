@@ -42,12 +42,22 @@ __device__ __forceinline__ void allow_next_grid() {
 #endif
 }
 
+// Blocks of Block threads that a one-tile-per-block kernel's registers must leave room for on one SM: at least 1024
+// threads, half of a Hopper or Ampere SM's 2048. Such a kernel has no loop in which one tile's arithmetic overlaps the
+// next tile's loads: the loads in flight are those of the warps resident. Past 64 registers a thread (65536 per SM)
+// fewer than 1024 threads fit, and the kernel falls well short of the bandwidth (a float sum into double at 66
+// registers ran its 512-thread blocks one to an SM). So ptxas holds these kernels to 64 registers, a few bytes of
+// spill for the widest accumulators being far cheaper than half the occupancy. Grid-stride walks keep their
+// registers: their loop overlaps the tiles, and their grid is sized from the occupancy the registers allow.
+template <int Block, bool OneTile>
+inline constexpr int min_resident_blocks = !OneTile || Block >= 1024 ? 1 : 1024 / Block;
+
 // I: the offset type, std::uint32_t where n <= index32_limit, else std::uint64_t. Tr: the load transform.
 // input_from_previous_grid: a later pass, whose input is the previous kernel's output. It is a parameter of its own
 // beside in and n, the only ones read before the first loads, so it sits on the same line of the constant bank
 // (read from a later line, it cost one more trip before any load issued).
 template <class Cfg, class T, class Acc, class Op, class I, class Tr>
-__global__ void __launch_bounds__(Cfg::block)
+__global__ void __launch_bounds__(Cfg::block, min_resident_blocks<Cfg::block, Cfg::grid::walk::one_tile>)
     reduce_kernel(const T* in, I n, bool input_from_previous_grid, Acc* out, Op op, Tr tr, combine_args<Cfg, Acc> g) {
   using strategy = strategy_of<Cfg>;
   using agent_t = agent<typename Cfg::load, Cfg::block>;

@@ -1,7 +1,8 @@
 // The default configuration: not one kernel but a table lookup. For each call it picks, by the device's architecture,
-// the element size, the kind of op and n, a kernel of the matrix measured to be the fastest there (tuning/sm90*.cuh),
-// and runs it. A given (GPU architecture, T, op, n) always runs the same kernel, and the atomic grid is picked only
-// where every order of combining gives the same bits, so results repeat bitwise like any fixed config.
+// the bytes read (the element's size class and n), the kind of op and the storage, a kernel of the matrix measured to
+// be the fastest there (tuning/sm90*.cuh), and runs it. A given (GPU architecture, T, op, n) always runs the same
+// kernel, and the atomic grid is picked only where every order of combining gives the same bits, so results repeat
+// bitwise like any fixed config.
 #pragma once
 #include <cuda_runtime.h>
 
@@ -11,6 +12,7 @@
 #include "atomic.cuh"
 #include "per_device.cuh"
 #include "tuning/sm90_exact.cuh"
+#include "tuning/sm90_wide.cuh"
 
 namespace reduce::detail {
 
@@ -40,16 +42,35 @@ std::size_t table_entry(std::uint64_t n) {
 template <class Acc, class Op>
 inline constexpr bool order_free = cuda::std::is_integral_v<Acc>&& atomic_combine<Op, Acc>::supported;
 
+// The tables are measured per element size class, and a call reads the one of its class with n counted in that
+// class's elements of the same bytes. What decides a kernel's speed is the bytes it streams: a vector Load's tile is a
+// number of bytes whatever the element, and no element costs more per byte than the class's own (8- and 16-bit integer
+// sums are packed, two or four to an instruction: detail/vector_fold.cuh; a 16-bit float costs a conversion and an
+// add, as a float costs an add). So 1-, 2- and 4-byte elements read the 4-byte tables (2^28 int8 as 2^26 floats), and
+// elements of 8 bytes or more the 8-byte ones. An accumulator wider than 4 bytes and than the element (float into
+// double, compensated<float>, the 16-byte pair of argmin) changes what a thread holds, not the bytes read, but with
+// it the Grid that streams best: its own table (tuning/sm90_wide.cuh) where the op is not order-free.
+template <class T, class Acc>
+inline constexpr bool wide_accumulator = sizeof(T) <= 4 && sizeof(Acc) > 4 && sizeof(Acc) > sizeof(T);
+template <class T>
+inline constexpr int table_element_bytes = sizeof(T) <= 4 ? 4 : 8;
+template <class T>
+constexpr std::uint64_t table_count(std::uint64_t n) {
+  constexpr std::uint64_t b = table_element_bytes<T>, t = sizeof(T);
+  return n / b * t + ((n % b) * t + b - 1) / b;  // ceil(n * t / b), without overflow
+}
+
 // The table the tuned default reads for elements of T reduced with op into Acc; on_workspace: a call on a
 // reduce::workspace, whose zeroed storage lets the ready_marks combine run with no memset and the atomic combine sum
 // 32-bit integers into a tally word with no preset of the output (their own tables; other order-free calls preset the
-// output on any storage, so they keep the exact one).
-template <class T, class Acc, class Op, bool on_workspace = false>
+// output on any storage, so they keep the exact one). Wide accumulators read their table on any storage.
+template <class T, class Acc, class Op, bool on_workspace = false, int B = table_element_bytes<T>>
 using tuned_table = cuda::std::conditional_t<
     order_free<Acc, Op>,
-    cuda::std::conditional_t<on_workspace && tally_combine<Op, Acc>, tuning::sm90_exact_workspace<int(sizeof(T))>,
-                             tuning::sm90_exact<int(sizeof(T))>>,
-    cuda::std::conditional_t<on_workspace, tuning::sm90_workspace<int(sizeof(T))>, tuning::sm90<int(sizeof(T))>>>;
+    cuda::std::conditional_t<on_workspace && tally_combine<Op, Acc>, tuning::sm90_exact_workspace<B>,
+                             tuning::sm90_exact<B>>,
+    cuda::std::conditional_t<wide_accumulator<T, Acc>, tuning::sm90_wide<B>,
+                             cuda::std::conditional_t<on_workspace, tuning::sm90_workspace<B>, tuning::sm90<B>>>>;
 
 // Calls f(mp_identity<C>{}) with the config the tuned default Cfg picks for n elements of T (op into Acc), and returns
 // its result.
@@ -58,7 +79,7 @@ auto with_tuned_config(std::uint64_t n, F&& f) {
   using table = tuned_table<T, Acc, Op, on_workspace>;
   using choices = boost::mp11::mp_push_back<typename table::configs, typename Cfg::fallback>;
   constexpr std::size_t count = boost::mp11::mp_size<choices>::value;
-  const std::size_t i = device_major() == 9 ? table_entry<table>(n) : count - 1;
+  const std::size_t i = device_major() == 9 ? table_entry<table>(table_count<T>(n)) : count - 1;
   return boost::mp11::mp_with_index<count>(
       i, [&](auto I) { return f(boost::mp11::mp_identity<boost::mp11::mp_at_c<choices, decltype(I)::value>>{}); });
 }

@@ -1,5 +1,4 @@
-// Warp-level reduction with __shfl_down_sync, for any trivially copyable accumulator (2 bytes or whole
-// 4-byte words).
+// Warp-level reduction with __shfl_down_sync, for any trivially copyable accumulator.
 #pragma once
 #include <cuda/std/type_traits>
 
@@ -7,20 +6,15 @@ namespace reduce::detail {
 
 template <class T>
 __device__ T shfl_down(T v, int offset) {
-  static_assert(cuda::std::is_trivially_copyable_v<T> && (sizeof(T) == 2 || sizeof(T) % 4 == 0),
-                "reduce: shuffles move trivially copyable accumulators of 2 bytes or a multiple of 4 bytes");
-  if constexpr (sizeof(T) == 2) {
-    unsigned bits = 0;
-    memcpy(&bits, &v, 2);
-    bits = __shfl_down_sync(0xffffffffu, bits, offset);
-    memcpy(&v, &bits, 2);
-  } else {  // word by word: structs (a value and its index, a compensated sum) move as several 4-byte shuffles
-    unsigned w[sizeof(T) / 4];
-    memcpy(w, &v, sizeof(T));
+  static_assert(cuda::std::is_trivially_copyable_v<T>, "reduce: accumulators must be trivially copyable");
+  // Word by word: a 1- or 2-byte accumulator moves in the low bytes of one word; structs (a value and its index, a
+  // compensated sum) move as several 4-byte shuffles.
+  constexpr unsigned words = (sizeof(T) + 3) / 4;
+  unsigned w[words] = {};
+  memcpy(w, &v, sizeof(T));
 #pragma unroll
-    for (unsigned i = 0; i < sizeof(T) / 4; ++i) w[i] = __shfl_down_sync(0xffffffffu, w[i], offset);
-    memcpy(&v, w, sizeof(T));
-  }
+  for (unsigned i = 0; i < words; ++i) w[i] = __shfl_down_sync(0xffffffffu, w[i], offset);
+  memcpy(&v, w, sizeof(T));
   return v;
 }
 

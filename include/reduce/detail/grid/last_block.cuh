@@ -29,10 +29,13 @@ __device__ T load_cg(const T* p) {
     unsigned w[sizeof(T) / 4];
     for (unsigned i = 0; i < sizeof(T) / 4; ++i) w[i] = __ldcg(reinterpret_cast<const unsigned*>(p) + i);
     memcpy(&v, w, sizeof(T));
-  } else {
-    unsigned short w = __ldcg(reinterpret_cast<const unsigned short*>(p));
-    static_assert(sizeof(T) == 2, "reduce: accumulators are 2 bytes or whole 4-byte words");
+  } else if constexpr (sizeof(T) == 2 && alignof(T) >= 2) {
+    const unsigned short w = __ldcg(reinterpret_cast<const unsigned short*>(p));
     memcpy(&v, &w, 2);
+  } else {  // 1-byte accumulators, and odd sizes: byte by byte
+    unsigned char w[sizeof(T)];
+    for (unsigned i = 0; i < sizeof(T); ++i) w[i] = __ldcg(reinterpret_cast<const unsigned char*>(p) + i);
+    memcpy(&v, w, sizeof(T));
   }
   return v;
 }

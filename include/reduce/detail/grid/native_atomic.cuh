@@ -2,6 +2,11 @@
 // with a native atomic, once a preset of the output to the identity has landed. On zeroed storage that costs nothing
 // (a reduce::workspace), a sum of 32-bit integers over at most tally_max_arrivals results goes through one tally word
 // instead (atomic.cuh): no preset, one launch, and the word left at zero.
+//
+// Float and double sums: a float atomic add flushes subnormal operands and results to zero (it has no denormal mode),
+// so a block's result, or the running value in the output, below 2^-126 in magnitude may count as zero. The result
+// then differs from the blocks' results summed in float by at most (blocks + 1) x 2^-126 beyond ordinary rounding;
+// every other Grid keeps subnormals. (Double atomics keep them.)
 #pragma once
 #include <cstring>
 

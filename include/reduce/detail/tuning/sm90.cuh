@@ -1,4 +1,5 @@
-// Tuning tables for Hopper (sm_90): the kernel the tuned default runs for each range of n, per element size.
+// Tuning tables for Hopper (sm_90): the kernel the tuned default runs for each range of n, per element size class (4:
+// elements of up to 4 bytes, n counted in 4-byte units; 8: elements of 8 bytes or more; detail/tuned.cuh).
 // sm90<B>: deterministic Grids only, so every op works and results repeat bitwise; sm90_workspace<B>: calls on a
 // reduce::workspace, where Grid polled needs no memset. Each row runs its kernel for n up to its bound (the last row:
 // every larger n); its comment: CUB's time over the kernel's on each GPU at the sizes measured in its range, the date.
@@ -112,12 +113,5 @@ struct sm90_workspace<8> : table<
 > {};
 // clang-format on
 // @generated-end workspace8
-
-// Element sizes without a table of their own use the 4-byte one.
-template <int ElementBytes>
-struct sm90 : sm90<4> {};
-// Element sizes without a workspace table: the deterministic table of that size (their calls run as on raw storage).
-template <int ElementBytes>
-struct sm90_workspace : sm90<ElementBytes> {};
 
 }  // namespace reduce::tuning
