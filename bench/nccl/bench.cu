@@ -1,0 +1,208 @@
+// reduce-nccl-bench: a float sum over shards on 1, 2 and 4 GPUs of one host (one process, ncclCommInitAll), next to
+// the baseline a user writes today (CUB's DeviceReduce::Sum on each shard, then ncclAllReduce of the scalars in one
+// group). Host wall clock from the first launch to the end of the last stream; L2 flushed by a read on every GPU
+// before every sample; contenders alternated sample by sample; medians. Also the local pass alone (the split of the
+// time between the walk and the combine) and one float all-reduced alone. Writes nccl.csv and nccl_report.md.
+//
+//   reduce-nccl-bench --out DIR [--samples 15] [--gpus 1,2,4] [--max-log2 32]
+#include <cub/device/device_reduce.cuh>
+#include <reduce/nccl.cuh>
+#include <set>
+#include <sstream>
+#include <string>
+
+#include "gpus.cuh"
+#include "report.hpp"
+
+namespace {
+using namespace nbench;
+namespace P = reduce::policy;
+using check_cfg = P::config<P::vector<2>, P::shuffle, P::single_pass<>, 256>;  // the double reference
+
+struct options {
+  std::string out = ".";
+  int samples = 15;
+  std::vector<int> gpus = {1, 2, 4};
+  int max_log2 = 32;
+};
+options parse(int argc, char** argv) {
+  options o;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    const std::string k = argv[i], v = argv[i + 1];
+    if (k == "--out")
+      o.out = v;
+    else if (k == "--samples")
+      o.samples = std::max(3, std::atoi(v.c_str()));
+    else if (k == "--max-log2")
+      o.max_log2 = std::atoi(v.c_str());
+    else if (k == "--gpus") {
+      o.gpus.clear();
+      std::stringstream ss(v);
+      for (std::string t; std::getline(ss, t, ',');) o.gpus.push_back(std::atoi(t.c_str()));
+    } else {
+      std::fprintf(stderr, "usage: reduce-nccl-bench --out DIR [--samples N] [--gpus 1,2,4] [--max-log2 32]\n");
+      std::exit(2);
+    }
+  }
+  return o;
+}
+
+// The sizes of a GPU count: the comparison ladder 2^24..2^max (it holds the strong-scaling totals 2^30 and 2^32) and
+// the weak-scaling total 2^28 per GPU.
+std::set<std::uint64_t> sizes_of(int g, int max_log2) {
+  std::set<std::uint64_t> s;
+  for (int l = 24; l <= max_log2; l += 2) s.insert(std::uint64_t(1) << l);
+  s.insert((std::uint64_t(1) << 28) * g);
+  return s;
+}
+
+struct point_runner {
+  machine& m;
+  int g;
+  std::vector<ncclComm_t> comms;
+  std::uint64_t n = 0;
+  std::vector<reduce::nccl::shard<float, float>> shards;
+
+  std::uint64_t len(int r) const { return machine::first(n, g, r + 1) - machine::first(n, g, r); }
+  void prepare(std::uint64_t total) {
+    n = total;
+    shards.assign(g, {});
+    for (int r = 0; r < g; ++r) {
+      gpu& d = m.gpus[r];
+      BENCH_CHECK(cudaSetDevice(r));
+      shards[r] = {comms[r], d.data, len(r), d.out, d.stream};
+      std::size_t cub = 0;
+      BENCH_CHECK(cub::DeviceReduce::Sum(nullptr, cub, d.data, d.partial, std::int64_t(len(r)), d.stream));
+      ensure(d.cub_temp, d.cub_bytes, cub);
+    }
+    const reduce::status q = reduce::nccl::device_reduce_status<reduce::default_config>(shards.data(), g);
+    if (q) std::fprintf(stderr, "query: %s\n", q.message ? q.message : cudaGetErrorName(q.code)), std::exit(1);
+    for (int r = 0; r < g; ++r) {
+      BENCH_CHECK(cudaSetDevice(r));
+      std::size_t local = 0;  // the local pass alone uses the same storage
+      reduce::device_reduce<reduce::default_config>(nullptr, local, m.gpus[r].data, m.gpus[r].partial, len(r));
+      ensure(m.gpus[r].temp, m.gpus[r].temp_bytes, std::max(shards[r].temp_bytes, local));
+      shards[r].d_temp = m.gpus[r].temp;
+      shards[r].temp_bytes = m.gpus[r].temp_bytes;
+    }
+  }
+  void ours() {
+    const reduce::status s = reduce::nccl::device_reduce_status<reduce::default_config>(shards.data(), g);
+    if (s) std::fprintf(stderr, "reduce::nccl: %s\n", s.message ? s.message : cudaGetErrorName(s.code)), std::exit(1);
+  }
+  void cub_then_nccl() {
+    for (int r = 0; r < g; ++r) {
+      gpu& d = m.gpus[r];
+      BENCH_CHECK(cudaSetDevice(r));
+      BENCH_CHECK(cub::DeviceReduce::Sum(d.cub_temp, d.cub_bytes, d.data, d.partial, std::int64_t(len(r)), d.stream));
+    }
+    all_reduce_partials();
+  }
+  void all_reduce_partials() {
+    BENCH_NCCL(ncclGroupStart());
+    for (int r = 0; r < g; ++r)
+      BENCH_NCCL(ncclAllReduce(m.gpus[r].partial, m.gpus[r].out, 1, ncclFloat32, ncclSum, comms[r], m.gpus[r].stream));
+    BENCH_NCCL(ncclGroupEnd());
+  }
+  void local_only() {
+    for (int r = 0; r < g; ++r) {
+      gpu& d = m.gpus[r];
+      BENCH_CHECK(cudaSetDevice(r));
+      BENCH_CHECK(reduce::device_reduce<reduce::default_config>(d.temp, d.temp_bytes, d.data, d.partial, len(r),
+                                                                reduce::sum{}, d.stream));
+    }
+  }
+  double reference() {  // double sums of each shard, added on the host
+    double s = 0;
+    for (int r = 0; r < g; ++r) {
+      BENCH_CHECK(cudaSetDevice(r));
+      s += reduce::reduce<check_cfg, double>(m.gpus[r].data, len(r));
+    }
+    return s;
+  }
+  void clear_outputs() {  // before a checked sample, so that a stale result never passes
+    for (int r = 0; r < g; ++r) {
+      BENCH_CHECK(cudaSetDevice(r));
+      BENCH_CHECK(cudaMemsetAsync(m.gpus[r].out, 0, sizeof(float), m.gpus[r].stream));
+    }
+  }
+  bool result_ok(double want) {  // every rank's output within 1e-3 relative (a check, not an accuracy test)
+    for (int r = 0; r < g; ++r) {
+      float got = 0;
+      BENCH_CHECK(cudaSetDevice(r));
+      BENCH_CHECK(cudaMemcpy(&got, m.gpus[r].out, sizeof got, cudaMemcpyDeviceToHost));
+      if (!(std::fabs(got - want) <= 1e-3 * want)) return false;
+    }
+    return true;
+  }
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  setenv("NCCL_NVLS_ENABLE", "0", 1);  // NVLink multicast stays off, before any NCCL call
+  setenv("NVSHMEM_DISABLE_NVLS", "1", 1);
+  setenv("TORCH_SYMM_MEM_DISABLE_MULTICAST", "1", 1);
+  const options o = parse(argc, argv);
+  int available = 0;
+  if (cudaGetDeviceCount(&available) != cudaSuccess || available < 1) {
+    std::fprintf(stderr, "reduce-nccl-bench: no CUDA device\n");
+    return 1;
+  }
+  std::vector<int> counts;
+  for (int g : o.gpus)
+    if (g >= 1 && g <= available) counts.push_back(g);
+  int most = 0;
+  for (int g : counts) most = std::max(most, g);
+  std::vector<std::uint64_t> capacity(most, 0);
+  for (int g : counts)
+    for (std::uint64_t n : sizes_of(g, o.max_log2))
+      for (int r = 0; r < g; ++r)
+        capacity[r] = std::max(capacity[r], machine::first(n, g, r + 1) - machine::first(n, g, r));
+  machine m(most, capacity);
+  nreport::table t;
+  cudaDeviceProp prop{};
+  cudaGetDeviceProperties(&prop, 0);
+  t.device = prop.name;
+  t.samples = o.samples;
+  for (int g : counts) {
+    point_runner p{m, g, std::vector<ncclComm_t>(g)};
+    std::vector<int> devs(g);
+    for (int r = 0; r < g; ++r) devs[r] = r;
+    BENCH_NCCL(ncclCommInitAll(p.comms.data(), g, devs.data()));
+    for (std::uint64_t n : sizes_of(g, o.max_log2)) {
+      m.fill(n, g);
+      p.prepare(n);
+      const double want = p.reference();
+      const char* names[] = {"reduce", "cub+nccl", "local", "allreduce1"};
+      std::vector<double> times[4];
+      int failed = 0;
+      for (int w = 0; w < 2; ++w) p.ours(), p.cub_then_nccl(), p.all_reduce_partials();  // warm up
+      m.sync(g);
+      for (int s = 0; s < o.samples; ++s)
+        for (int i = 0; i < 4; ++i) {
+          const int c = s % 2 ? 3 - i : i;  // alternate the order sample by sample
+          if (c < 2) p.clear_outputs();
+          m.flush(g);
+          times[c].push_back(m.time(g, [&] {
+            if (c == 0)
+              p.ours();
+            else if (c == 1)
+              p.cub_then_nccl();
+            else if (c == 2)
+              p.local_only();
+            else
+              p.all_reduce_partials();
+          }));
+          if (c < 2 && !p.result_ok(want)) ++failed;
+        }
+      for (int c = 0; c < 4; ++c) t.add(g, n, names[c], times[c], c < 2 ? failed : 0);
+      std::printf("gpus %d n 2^%.0f: reduce %.1f us, cub+nccl %.1f us, local %.1f us, one float %.1f us%s\n", g,
+                  std::log2(double(n)), nreport::median(times[0]), nreport::median(times[1]), nreport::median(times[2]),
+                  nreport::median(times[3]), failed ? "  CHECK FAILED" : "");
+    }
+    for (ncclComm_t c : p.comms) ncclCommDestroy(c);
+  }
+  t.write(o.out);
+  return t.any_failed() ? 1 : 0;
+}

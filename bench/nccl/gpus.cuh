@@ -1,0 +1,132 @@
+// The bench's GPUs: one process driving the first g GPUs (ncclCommInitAll), a stream, the data, an L2 flush buffer
+// and the contenders' storage on each; the data of element i (global index) is a hash of i in [0, 1).
+#pragma once
+#include <cuda_runtime.h>
+#include <nccl.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+#define BENCH_CHECK(expr)                                                                         \
+  do {                                                                                            \
+    const cudaError_t e_ = (expr);                                                                \
+    if (e_ != cudaSuccess) {                                                                      \
+      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #expr, cudaGetErrorString(e_)); \
+      std::exit(1);                                                                               \
+    }                                                                                             \
+  } while (0)
+#define BENCH_NCCL(expr)                                                                          \
+  do {                                                                                            \
+    const ncclResult_t r_ = (expr);                                                               \
+    if (r_ != ncclSuccess) {                                                                      \
+      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #expr, ncclGetErrorString(r_)); \
+      std::exit(1);                                                                               \
+    }                                                                                             \
+  } while (0)
+
+namespace nbench {
+
+__global__ void fill_hash(float* p, std::uint64_t n, std::uint64_t first) {
+  for (std::uint64_t i = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; i < n;
+       i += std::uint64_t(gridDim.x) * blockDim.x) {
+    std::uint64_t x = (first + i) * 0x9E3779B97F4A7C15ull;
+    x ^= x >> 31;
+    p[i] = float(x >> 40) * (1.0f / 16777216.0f);  // 24 random bits: exact in float, in [0, 1)
+  }
+}
+
+// Reads the whole buffer (a read flush: a memset would leave dirty lines whose write-back the next kernel pays).
+__global__ void flush_read(const uint4* p, std::size_t words, unsigned never, unsigned* sink) {
+  unsigned acc = 0;
+  for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < words;
+       i += std::size_t(gridDim.x) * blockDim.x)
+    acc ^= p[i].x ^ p[i].y ^ p[i].z ^ p[i].w;
+  if (acc == never) *sink = acc;
+}
+
+struct gpu {
+  int device = 0;
+  cudaStream_t stream = nullptr;
+  float* data = nullptr;
+  std::uint64_t capacity = 0;  // elements
+  float *out = nullptr, *partial = nullptr;
+  void *temp = nullptr, *cub_temp = nullptr;
+  std::size_t temp_bytes = 0, cub_bytes = 0;
+  uint4* flush = nullptr;
+  std::size_t flush_words = 0;
+  unsigned* sink = nullptr;
+};
+
+// Grows a device allocation (outside any timed region).
+inline void ensure(void*& p, std::size_t& have, std::size_t need) {
+  if (need <= have && p) return;
+  if (p) BENCH_CHECK(cudaFree(p));
+  BENCH_CHECK(cudaMalloc(&p, std::max<std::size_t>(need, 16)));
+  have = need;
+}
+
+struct machine {
+  std::vector<gpu> gpus;
+  explicit machine(int count, const std::vector<std::uint64_t>& capacity) : gpus(count) {
+    for (int r = 0; r < count; ++r) {
+      gpu& g = gpus[r];
+      g.device = r;
+      BENCH_CHECK(cudaSetDevice(r));
+      BENCH_CHECK(cudaStreamCreateWithFlags(&g.stream, cudaStreamNonBlocking));
+      g.capacity = capacity[r];
+      BENCH_CHECK(cudaMalloc(&g.data, std::max<std::uint64_t>(g.capacity, 4) * sizeof(float)));
+      BENCH_CHECK(cudaMalloc(&g.out, 16));
+      BENCH_CHECK(cudaMalloc(&g.partial, 16));
+      BENCH_CHECK(cudaMalloc(&g.sink, 16));
+      int l2 = 0;
+      BENCH_CHECK(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, r));
+      g.flush_words = std::max<std::size_t>(std::size_t(4) * l2, 256u << 20) / sizeof(uint4);
+      BENCH_CHECK(cudaMalloc(&g.flush, g.flush_words * sizeof(uint4)));
+      BENCH_CHECK(cudaMemset(g.flush, 1, g.flush_words * sizeof(uint4)));
+    }
+  }
+  ~machine() {
+    for (gpu& g : gpus) {
+      cudaSetDevice(g.device);
+      cudaFree(g.data), cudaFree(g.out), cudaFree(g.partial), cudaFree(g.sink), cudaFree(g.flush);
+      cudaFree(g.temp), cudaFree(g.cub_temp);
+      cudaStreamDestroy(g.stream);
+    }
+  }
+  // Rank r of g GPUs holds the elements [first(r), first(r + 1)) of n.
+  static std::uint64_t first(std::uint64_t n, int g, int r) { return n / g * r + std::min<std::uint64_t>(r, n % g); }
+  void fill(std::uint64_t n, int g) {
+    for (int r = 0; r < g; ++r) {
+      BENCH_CHECK(cudaSetDevice(r));
+      const std::uint64_t a = first(n, g, r), b = first(n, g, r + 1);
+      fill_hash<<<4096, 256, 0, gpus[r].stream>>>(gpus[r].data, b - a, a);
+      BENCH_CHECK(cudaGetLastError());
+    }
+    sync(g);
+  }
+  void flush(int g) {
+    for (int r = 0; r < g; ++r) {
+      BENCH_CHECK(cudaSetDevice(r));
+      flush_read<<<1024, 512, 0, gpus[r].stream>>>(gpus[r].flush, gpus[r].flush_words, 0x9e3779b9u, gpus[r].sink);
+    }
+    sync(g);
+  }
+  void sync(int g) {
+    for (int r = 0; r < g; ++r) {
+      BENCH_CHECK(cudaSetDevice(r));
+      BENCH_CHECK(cudaStreamSynchronize(gpus[r].stream));
+    }
+  }
+  // Host wall clock from the first launch to the end of the last stream, in microseconds.
+  template <class Launch>
+  double time(int g, Launch launch) {
+    const auto t0 = std::chrono::steady_clock::now();
+    launch();
+    sync(g);
+    return std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+  }
+};
+
+}  // namespace nbench

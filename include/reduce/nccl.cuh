@@ -1,0 +1,145 @@
+// Reductions over data sharded across GPUs, through NCCL. Each rank holds a shard (its own pointer and length, which
+// may differ between ranks and may be zero); the result is the reduction of the concatenation of the shards in rank
+// order, delivered on every rank (all_ranks) or on one root (to_root). Include this header only where NCCL is: it is
+// not part of <reduce/reduce.cuh>. Link libnccl. docs/multi_gpu.md has the whole story.
+//
+// One process (or thread) per GPU, the caller's initialised communicator, the current device the communicator's:
+//
+//   std::size_t bytes = 0;
+//   reduce::nccl::device_reduce<Cfg>(nullptr, bytes, d_shard, d_out, n, reduce::nccl::all_ranks(comm));   // size
+//   reduce::nccl::device_reduce<Cfg>(d_temp, bytes, d_shard, d_out, n, reduce::nccl::all_ranks(comm), op, stream);
+//
+// One process driving several GPUs (communicators from ncclCommInitAll): one call for every rank,
+//
+//   std::vector<reduce::nccl::shard<float, float>> s = ...;   // comm, d_in, n, d_out, stream, storage: one per GPU
+//   reduce::nccl::device_reduce<Cfg>(s.data(), int(s.size()), reduce::nccl::every_rank, op);  // query, then run
+//
+// Stream-ordered: nothing waits on the host. Each rank reduces its shard with the one-GPU path into one partial (one
+// per tile for a reproducible Grid), then NCCL combines the partials (detail/nccl/combine_rule.cuh says how). Bad
+// arguments return an error with a message and launch nothing; as with any collective, a rank that returns early
+// leaves the others waiting in NCCL. The library never asks NCCL for NVLink SHARP (NVLS) nor creates multicast
+// objects; NCCL_NVLS_ENABLE=0 keeps NCCL itself from doing so.
+#pragma once
+#include <nccl.h>
+
+#include "argminmax.cuh"
+#include "detail/nccl/drive.cuh"
+#include "device_reduce.cuh"
+
+namespace reduce::nccl {
+
+inline constexpr int every_rank = -1;
+
+// Which ranks receive the result, over which communicator. lengths (optional, a host array of nranks counts, the
+// same on every rank, read during the call only): every rank's shard length. With it a reproducible Grid returns the
+// one-GPU result where the shards fall on its tiles, and index-returning reductions (argmin/argmax) give indices in
+// the concatenation; without it the former folds one partial per rank and the latter are refused.
+struct collective {
+  ncclComm_t comm = nullptr;
+  int root = every_rank;
+  const std::uint64_t* lengths = nullptr;
+};
+inline collective all_ranks(ncclComm_t comm, const std::uint64_t* lengths = nullptr) {
+  return {comm, every_rank, lengths};
+}
+inline collective to_root(int root, ncclComm_t comm, const std::uint64_t* lengths = nullptr) {
+  return {comm, root, lengths};
+}
+
+// Elements per tile of Cfg for T: a reproducible Grid's result over shards equals its one-GPU result when every
+// non-empty shard but the last is a whole number of tiles (docs/multi_gpu.md, "Reproducible").
+template <class Cfg, class T>
+constexpr std::uint64_t tile_elements() {
+  using agent_t = detail::agent<typename Cfg::load, Cfg::block>;
+  return agent_t::tile_units * (agent_t::template vectors_of<T> ? 16 / sizeof(T) : 1);
+}
+
+// ---- one rank per call ------------------------------------------------------------------------------------------
+
+template <class Cfg, class T, class Acc, class Tr, class Op = sum>
+status device_transform_reduce_status(void* d_temp, std::size_t& temp_bytes, const T* d_shard, Acc* d_out,
+                                      std::uint64_t n, collective c, Tr transform, Op op = {},
+                                      cudaStream_t stream = 0) {
+  return detail::nccl::run_rank<Cfg>(d_temp, temp_bytes, nullptr, d_shard, d_out, n, c.comm, c.root, c.lengths,
+                                     transform, op, stream);
+}
+template <class Cfg, class T, class Acc, class Tr, class Op = sum>
+status device_transform_reduce_status(workspace& ws, const T* d_shard, Acc* d_out, std::uint64_t n, collective c,
+                                      Tr transform, Op op = {}, cudaStream_t stream = 0) {
+  std::size_t unused = 0;
+  return detail::nccl::run_rank<Cfg>(nullptr, unused, &ws, d_shard, d_out, n, c.comm, c.root, c.lengths, transform, op,
+                                     stream);
+}
+template <class Cfg, class T, class Acc, class Op = sum>
+status device_reduce_status(void* d_temp, std::size_t& temp_bytes, const T* d_shard, Acc* d_out, std::uint64_t n,
+                            collective c, Op op = {}, cudaStream_t stream = 0) {
+  return device_transform_reduce_status<Cfg>(d_temp, temp_bytes, d_shard, d_out, n, c, detail::no_transform{}, op,
+                                             stream);
+}
+template <class Cfg, class T, class Acc, class Op = sum>
+status device_reduce_status(workspace& ws, const T* d_shard, Acc* d_out, std::uint64_t n, collective c, Op op = {},
+                            cudaStream_t stream = 0) {
+  return device_transform_reduce_status<Cfg>(ws, d_shard, d_out, n, c, detail::no_transform{}, op, stream);
+}
+
+template <class Cfg, class T, class Acc, class Op = sum>
+cudaError_t device_reduce(void* d_temp, std::size_t& temp_bytes, const T* d_shard, Acc* d_out, std::uint64_t n,
+                          collective c, Op op = {}, cudaStream_t stream = 0) {
+  return device_reduce_status<Cfg>(d_temp, temp_bytes, d_shard, d_out, n, c, op, stream).code;
+}
+template <class Cfg, class T, class Acc, class Op = sum>
+cudaError_t device_reduce(workspace& ws, const T* d_shard, Acc* d_out, std::uint64_t n, collective c, Op op = {},
+                          cudaStream_t stream = 0) {
+  return device_reduce_status<Cfg>(ws, d_shard, d_out, n, c, op, stream).code;
+}
+
+// Argmin / argmax / both over the concatenation: the index is the element's place in it (c.lengths required).
+#define REDUCE_NCCL_ARG_ENTRY(NAME, OP, ACC, TRANSFORM)                                                              \
+  template <class Cfg, class T>                                                                                      \
+  status device_##NAME##_status(void* d_temp, std::size_t& temp_bytes, const T* d_shard, ACC<T>* d_out,              \
+                                std::uint64_t n, collective c, cudaStream_t stream = 0) {                            \
+    return device_transform_reduce_status<Cfg>(d_temp, temp_bytes, d_shard, d_out, n, c,                             \
+                                               reduce::detail::TRANSFORM<T>{}, OP{}, stream);                        \
+  }                                                                                                                  \
+  template <class Cfg, class T>                                                                                      \
+  cudaError_t device_##NAME(void* d_temp, std::size_t& temp_bytes, const T* d_shard, ACC<T>* d_out, std::uint64_t n, \
+                            collective c, cudaStream_t stream = 0) {                                                 \
+    return device_##NAME##_status<Cfg>(d_temp, temp_bytes, d_shard, d_out, n, c, stream).code;                       \
+  }
+REDUCE_NCCL_ARG_ENTRY(arg_min, reduce::arg_min, indexed, to_indexed)
+REDUCE_NCCL_ARG_ENTRY(arg_max, reduce::arg_max, indexed, to_indexed)
+REDUCE_NCCL_ARG_ENTRY(arg_min_max, reduce::arg_min_max, extrema, to_extrema)
+#undef REDUCE_NCCL_ARG_ENTRY
+
+// ---- every rank from one call (one process driving several GPUs) ------------------------------------------------
+
+// One GPU's part. Storage: d_temp (with temp_bytes), or ws; with every shard's d_temp and ws null the call is the
+// size query and writes each temp_bytes. d_out may be null on a rank that is not the root of a to-root reduction.
+template <class T, class Acc>
+struct shard {
+  ncclComm_t comm = nullptr;  // this GPU's communicator; its device runs this shard's work
+  const T* d_in = nullptr;
+  std::uint64_t n = 0;
+  Acc* d_out = nullptr;
+  cudaStream_t stream = 0;  // a stream of the communicator's device
+  void* d_temp = nullptr;
+  std::size_t temp_bytes = 0;
+  workspace* ws = nullptr;
+};
+
+// root: every_rank, or the rank that receives the result. Sets each shard's device in turn and restores the
+// caller's current device. Do not call it inside the caller's ncclGroupStart/End: it groups its collectives itself.
+template <class Cfg, class T, class Acc, class Tr, class Op = sum>
+status device_transform_reduce_status(shard<T, Acc>* shards, int count, int root, Tr transform, Op op = {}) {
+  return detail::nccl::run_devices<Cfg>(shards, count, root, transform, op);
+}
+template <class Cfg, class T, class Acc, class Op = sum>
+status device_reduce_status(shard<T, Acc>* shards, int count, int root = every_rank, Op op = {}) {
+  return detail::nccl::run_devices<Cfg>(shards, count, root, detail::no_transform{}, op);
+}
+template <class Cfg, class T, class Acc, class Op = sum>
+cudaError_t device_reduce(shard<T, Acc>* shards, int count, int root = every_rank, Op op = {}) {
+  return device_reduce_status<Cfg>(shards, count, root, op).code;
+}
+
+}  // namespace reduce::nccl

@@ -1,0 +1,81 @@
+// One process driving k GPUs: the shards of a host vector placed on GPUs 0..k-1, one multi-device call, the result
+// of every rank read back.
+#pragma once
+#include "common.cuh"
+
+namespace ntest {
+
+template <class T>
+std::vector<std::vector<T>> split(const std::vector<T>& all, const std::vector<std::uint64_t>& len) {
+  std::vector<std::vector<T>> parts;
+  std::uint64_t at = 0;
+  for (std::uint64_t n : len) {
+    parts.emplace_back(all.begin() + at, all.begin() + at + n);
+    at += n;
+  }
+  return parts;
+}
+
+// Runs the multi-device call (query, then run; temporary storage or a workspace per GPU), `repeat` times, and
+// returns each run's result on every rank (Acc{} where a rank does not receive it).
+template <class Cfg, class Acc, class T, class Op, class Tr = reduce::detail::no_transform>
+std::vector<std::vector<Acc>> on_gpus(const world& w, const std::vector<std::vector<T>>& parts, int root, Op op,
+                                      Tr tr = {}, bool on_workspace = false, int repeat = 1) {
+  const int k = w.k;
+  std::vector<dvec<T>> in;
+  std::vector<dvec<Acc>> out;
+  std::vector<reduce::workspace> ws(k);
+  std::vector<reduce::nccl::shard<T, Acc>> s(k);
+  for (int r = 0; r < k; ++r) {
+    cudaSetDevice(r);
+    in.emplace_back(parts[r]);
+    out.emplace_back(std::size_t(1));
+    s[r].comm = w.comms[r];
+    s[r].d_in = in[r].p;
+    s[r].n = parts[r].size();
+    s[r].d_out = out[r].p;
+    s[r].stream = w.streams[r];
+  }
+  std::vector<void*> temp(k, nullptr);
+  if (on_workspace) {
+    for (int r = 0; r < k; ++r) s[r].ws = &ws[r];
+  } else {
+    const reduce::status q = reduce::nccl::device_transform_reduce_status<Cfg>(s.data(), k, root, tr, op);
+    EXPECT_FALSE(q) << (q.message ? q.message : "");
+    for (int r = 0; r < k; ++r) {
+      cudaSetDevice(r);
+      cudaMalloc(&temp[r], s[r].temp_bytes);
+      s[r].d_temp = temp[r];
+    }
+  }
+  std::vector<std::vector<Acc>> results;
+  for (int i = 0; i < repeat; ++i) {
+    for (int r = 0; r < k; ++r) {
+      cudaSetDevice(r);
+      cudaMemsetAsync(out[r].p, 0, sizeof(Acc), w.streams[r]);
+    }
+    const reduce::status st = reduce::nccl::device_transform_reduce_status<Cfg>(s.data(), k, root, tr, op);
+    EXPECT_FALSE(st) << cudaGetErrorName(st.code) << " " << (st.message ? st.message : "");
+    w.sync();
+    std::vector<Acc> got(k, Acc{});
+    for (int r = 0; r < k; ++r) {
+      cudaSetDevice(r);
+      if (root < 0 || r == root) cudaMemcpy(&got[r], out[r].p, sizeof(Acc), cudaMemcpyDeviceToHost);
+    }
+    results.push_back(got);
+  }
+  for (int r = 0; r < k; ++r) {
+    cudaSetDevice(r);
+    cudaFree(temp[r]);
+  }
+  cudaSetDevice(0);
+  return results;
+}
+
+// The patterns every op runs over.
+inline const std::vector<std::string>& patterns() {
+  static const std::vector<std::string> p = {"even", "uneven", "first_empty", "last_empty", "one"};
+  return p;
+}
+
+}  // namespace ntest
