@@ -40,6 +40,23 @@ __device__ T load_cg(const T* p) {
   return v;
 }
 
+// Stores v as whole words, its padding bytes included (a member-wise store skips them: an indexed<__half> holds 6
+// bytes that no member covers), so that load_cg, which reads whole words, reads no byte that was never written.
+template <class T>
+__device__ void store_words(T* p, const T& v) {
+  if constexpr (sizeof(T) % 8 == 0 && alignof(T) >= 8) {
+    unsigned long long w[sizeof(T) / 8];
+    memcpy(w, &v, sizeof(T));
+    for (unsigned i = 0; i < sizeof(T) / 8; ++i) reinterpret_cast<unsigned long long*>(p)[i] = w[i];
+  } else if constexpr (sizeof(T) % 4 == 0 && alignof(T) >= 4) {
+    unsigned w[sizeof(T) / 4];
+    memcpy(w, &v, sizeof(T));
+    for (unsigned i = 0; i < sizeof(T) / 4; ++i) reinterpret_cast<unsigned*>(p)[i] = w[i];
+  } else {
+    *p = v;
+  }
+}
+
 template <>
 struct combine_strategy<policy::last_block> {
   static constexpr bool co_resident = false;
@@ -60,7 +77,7 @@ struct combine_strategy<policy::last_block> {
     __device__ void block_result(Temp& temp, const Acc& v, std::uint64_t, Acc* out, Op op, const args<Acc>& g) {
       __shared__ bool last;
       if (threadIdx.x == 0) {
-        g.partials[blockIdx.x] = v;
+        store_words(g.partials + blockIdx.x, v);
         cuda::atomic_ref<unsigned, cuda::thread_scope_device> arrivals(*g.counter);
         last = arrivals.fetch_add(1, cuda::memory_order_acq_rel) == gridDim.x - 1;
       }
