@@ -69,7 +69,7 @@ bench_case compensated_case() {
   c.rows.push_back(cub_row<float, float, cub_float_sum>("cub::DeviceReduce::Sum", check_kind::reported));
   c.rows.push_back(thrust_sum_row<float, float>());
   c.rows.back().check = check_kind::reported;
-  add_ours<plain<float, reduce::compensated<float>, reduce::sum>>(c.rows, "", check_kind::bounded,
+  add_ours<plain<float, reduce::compensated<float>, reduce::sum>>(c.rows, "compensated<float> ", check_kind::bounded,
                                                                   &read_value<reduce::compensated<float>>);
   add_ours<plain<float, float, reduce::sum>>(c.rows, "float ", check_kind::reported, &read_value<float>, false);
   add_ours<plain<float, double, reduce::sum>>(c.rows, "double ", check_kind::reported, &read_value<double>, false);
