@@ -33,7 +33,7 @@ def extension_section(rows, out):
             if not d:
                 continue
             d = d[0]
-            cands = sorted(role(CANDIDATE), key=lambda r: r["median_us"])
+            cands = sorted((r for r in role(CANDIDATE) if check_text(r) == "ok"), key=lambda r: r["median_us"])
             best = cands[0] if cands else None
             c = c[0] if c else None
             ok = all(check_text(r) == "ok" for r in here)

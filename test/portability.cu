@@ -2,6 +2,7 @@
 // features compile to no-ops below sm_90 (programmatic dependent launch) or to a trap the host never reaches (the
 // distributed_shared epilogue: there Grid cluster returns cudaErrorNotSupported before any launch).
 #include <boost/mp11.hpp>
+#include <reduce/argminmax.cuh>
 #include <reduce/reduce.cuh>
 
 namespace p = reduce::policy;
@@ -11,6 +12,10 @@ using configs = boost::mp11::mp_list<
     p::config<p::vector<1>, p::unrolled_last_warp, p::single_pass<>, 64>,
     p::config<p::vector<2>, p::shuffle, p::reproducible<>, 256>, p::config<p::scalar<4>, p::serial, p::cluster<8>, 128>,
     p::config<p::vector<4>, p::shuffle, p::cooperative<>, 256>>;
+// The element paths with architecture-specific instructions: packed byte and short sums (__dp4a, __dp2a_lo: sm_61 and
+// later), float min/max (one PTX instruction from sm_80, compares below), 16-bit float min/max, and argmin/argmax.
+using element_configs =
+    boost::mp11::mp_list<reduce::default_config, p::config<p::vector<4>, p::shuffle, p::single_pass<>, 256>>;
 
 int main() {
   std::size_t bytes = 0;
@@ -18,6 +23,15 @@ int main() {
     using C = typename decltype(id)::type;
     reduce::device_reduce<C>(nullptr, bytes, (const double*)nullptr, (double*)nullptr, 1, reduce::sum{});
     reduce::device_reduce<C>(nullptr, bytes, (const int*)nullptr, (long long*)nullptr, 1, reduce::max{});
+  });
+  boost::mp11::mp_for_each<boost::mp11::mp_transform<boost::mp11::mp_identity, element_configs>>([&](auto id) {
+    using C = typename decltype(id)::type;
+    reduce::device_reduce<C>(nullptr, bytes, (const std::int8_t*)nullptr, (int*)nullptr, 1, reduce::sum{});
+    reduce::device_reduce<C>(nullptr, bytes, (const std::int16_t*)nullptr, (long long*)nullptr, 1, reduce::sum{});
+    reduce::device_reduce<C>(nullptr, bytes, (const float*)nullptr, (float*)nullptr, 1, reduce::min{});
+    reduce::device_reduce<C>(nullptr, bytes, (const __half*)nullptr, (__half*)nullptr, 1, reduce::max{});
+    reduce::device_arg_min<C>(nullptr, bytes, (const float*)nullptr, (reduce::indexed<float>*)nullptr, 1);
+    reduce::device_arg_min_max<C>(nullptr, bytes, (const float*)nullptr, (reduce::extrema<float>*)nullptr, 1);
   });
   return 0;
 }

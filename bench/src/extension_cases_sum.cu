@@ -41,7 +41,7 @@ bench_case sum_case(const std::string& name, const std::string& title, data_kind
 
 std::vector<bench_case> sum_cases() {
   return {sum_case<std::int8_t, std::int32_t>("int8", "int8 -> int32 sum", data_kind::int8_100),
-          sum_case<std::uint8_t, std::uint32_t>("uint8", "uint8 -> uint32 sum", data_kind::uint8_30),
+          sum_case<std::uint8_t, std::uint32_t>("uint8", "uint8 -> uint32 sum", data_kind::uint8_15),
           sum_case<std::int16_t, std::int32_t>("int16", "int16 -> int32 sum", data_kind::int16_1000),
           sum_case<__half, float>("half", "half -> float sum", data_kind::half16),
           sum_case<__nv_bfloat16, float>("bf16", "bfloat16 -> float sum", data_kind::bf16_16),

@@ -169,15 +169,17 @@ double cub_median(const entry& e) {
   return 0;
 }
 
-// Samples every row of e's (case, n) in rounds, the rows in a rotated order each round, so that all of them meet the
-// same state of the GPU (clocks, temperature, other tenants) and no row always follows the same one.
+// Samples every row of e's (case, n) in rounds, so that all of them meet the same state of the GPU (clocks,
+// temperature, other tenants): each round starts at another row, and every other round runs the rows backwards, so
+// no row always follows the same one.
 void sample_group(const entry& first, int rounds) {
   std::vector<entry*> group;
   for (entry& o : st().entries)
     if (o.c == first.c && o.n == first.n) group.push_back(&o);
   for (int k = 0; k < rounds; ++k)
     for (std::size_t j = 0; j < group.size(); ++j) {
-      entry& e = *group[(j + std::size_t(k)) % group.size()];
+      const std::size_t at = (j + std::size_t(k)) % group.size();
+      entry& e = *group[k % 2 ? group.size() - 1 - at : at];
       if (!e.passed && e.seconds.empty()) continue;  // failed to run: reported by its own benchmark
       try {
         e.seconds.push_back(sample(e));
@@ -196,7 +198,11 @@ void run_entry(benchmark::State& bs, entry& e, int rounds) {
     bs.SkipWithError(e.failure.empty() ? "no sample" : e.failure.c_str());
     return;
   }
-  const double t = e.seconds[e.reported++ % e.seconds.size()];
+  if (e.reported >= e.seconds.size()) {  // a row that failed part-way has fewer samples than rounds
+    bs.SkipWithError(e.failure.empty() ? "fewer samples than rounds" : e.failure.c_str());
+    return;
+  }
+  const double t = e.seconds[e.reported++];
   for (auto _ : bs) bs.SetIterationTime(t);
   const double bytes = double(e.n) * double(element_bytes(e.c->data));
   bs.counters["bytes"] = bytes;
@@ -248,7 +254,8 @@ static void print_summary(std::ostream& os) {
         if (e.c != &c || e.n != n || e.seconds.empty()) continue;
         if (e.r->role == row_role::default_config) def = &e;
         if (e.r->role == row_role::cub) cub = &e;
-        if (e.r->role == row_role::candidate && (!best || median(e.seconds) < median(best->seconds))) best = &e;
+        if (e.r->role == row_role::candidate && e.passed && (!best || median(e.seconds) < median(best->seconds)))
+          best = &e;
       }
       if (!def) continue;
       const double d = median(def->seconds), b = best ? median(best->seconds) : 0, k = cub ? median(cub->seconds) : 0;

@@ -47,8 +47,8 @@ __global__ void fill_kernel(data_kind k, void* d, std::uint64_t n) {
         static_cast<std::int8_t*>(d)[i] = std::int8_t((h & 1) ? -m : m);
         break;
       }
-      case data_kind::uint8_30:
-        static_cast<std::uint8_t*>(d)[i] = std::uint8_t(mix64(i ^ data_seed) % 30 + 1);
+      case data_kind::uint8_15:
+        static_cast<std::uint8_t*>(d)[i] = std::uint8_t(mix64(i ^ data_seed) % 15 + 1);
         break;
       case data_kind::int16_1000: {
         const std::uint64_t h = mix64(i ^ data_seed);
@@ -84,8 +84,8 @@ __device__ long long units_of(data_kind k, std::uint64_t i, int& shift) {
       const long long m = (long long)((h >> 1) % 100) + 1;
       return (h & 1) ? -m : m;
     }
-    case data_kind::uint8_30:
-      return (long long)(mix64(i ^ data_seed) % 30 + 1);
+    case data_kind::uint8_15:
+      return (long long)(mix64(i ^ data_seed) % 15 + 1);
     case data_kind::int16_1000: {
       const std::uint64_t h = mix64(i ^ data_seed);
       const long long m = (long long)((h >> 1) % 1000) + 1;
@@ -145,7 +145,7 @@ std::size_t element_bytes(data_kind k) {
     case data_kind::int16_1000:
       return 2;
     case data_kind::int8_100:
-    case data_kind::uint8_30:
+    case data_kind::uint8_15:
       return 1;
     default:
       return 4;
@@ -171,7 +171,7 @@ reference compute_reference(data_kind k, const void*, std::uint64_t n) {
   unsigned long long squares = 0;
   long long lo = (long long)1 << 62, hi = -lo;
   for (const partial& p : h) sum += p.sum, squares += p.squares, lo = std::min(lo, p.min), hi = std::max(hi, p.max);
-  const bool integers = k == data_kind::int8_100 || k == data_kind::uint8_30 || k == data_kind::int16_1000;
+  const bool integers = k == data_kind::int8_100 || k == data_kind::uint8_15 || k == data_kind::int16_1000;
   const int fraction_bits = k == data_kind::float_ill ? 28 : integers ? 0 : 4;
   reference r;
   r.sum = to_long_double(sum, fraction_bits);

@@ -102,6 +102,11 @@ template <class T>
 struct to_extrema {
   __host__ __device__ extrema<T> operator()(const T& x, std::uint64_t i) const { return {{i, x}, {i, x}}; }
 };
+// Both give each element its own position as its index: a first pass may combine in order (vector_fold.cuh).
+template <class T>
+struct positional<to_indexed<T>> : cuda::std::true_type {};
+template <class T>
+struct positional<to_extrema<T>> : cuda::std::true_type {};
 
 }  // namespace detail
 

@@ -11,10 +11,23 @@
 
 namespace reduce {
 
+namespace detail {
+// Signed integers of int's width or wider add and multiply through their unsigned type: the result wraps modulo 2^k,
+// the same bits as two's complement hardware gives, where signed overflow would be undefined behaviour in C++.
+template <class T>
+inline constexpr bool wraps_through_unsigned = cuda::std::is_integral_v<T>&& cuda::std::is_signed_v<T> &&
+                                               sizeof(T) >= sizeof(int);
+}  // namespace detail
+
 struct sum {
   template <class T>
   __host__ __device__ T operator()(T a, T b) const {
-    return a + b;
+    if constexpr (detail::wraps_through_unsigned<T>) {
+      using U = cuda::std::make_unsigned_t<T>;
+      return T(U(a) + U(b));
+    } else {
+      return a + b;
+    }
   }
   template <class T>
   __host__ __device__ T identity() const {
@@ -26,7 +39,12 @@ struct sum {
 struct product {
   template <class T>
   __host__ __device__ T operator()(T a, T b) const {
-    return a * b;
+    if constexpr (detail::wraps_through_unsigned<T>) {
+      using U = cuda::std::make_unsigned_t<T>;
+      return T(U(a) * U(b));
+    } else {
+      return a * b;
+    }
   }
   template <class T>
   __host__ __device__ T identity() const {
@@ -57,8 +75,9 @@ __host__ __device__ __forceinline__ bool sign_bit(T x) {
   return cuda::std::signbit(widen(x));
 }
 // The ordering min and max follow: NaN first (propagates), then -0.0 before +0.0 among equal values (IEEE 754-2019's
-// minimum and maximum), so that each op is commutative and associative bit for bit and the sign of a zero result does
-// not depend on the order in which blocks combine. Equal values of a floating type differ in bits only as -0.0 / +0.0.
+// minimum and maximum), so that each op is commutative and associative (bit for bit, but for which NaN a result of
+// NaN is: its payload is not specified) and the sign of a zero result does not depend on the order in which blocks
+// combine. Equal values of a floating type differ in bits only as -0.0 / +0.0.
 template <bool Max, class T>
 __host__ __device__ __forceinline__ T pick_extreme(T a, T b) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800

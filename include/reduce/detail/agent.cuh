@@ -57,7 +57,7 @@ struct agent {
   // the instruction cache to fetch before the first load, which small inputs pay in full). Every load is issued before
   // the first is used. OneTile: the launch gives each block exactly tile `first` (a tile_per_block walk, or one block
   // over one tile), so the body runs once with no loop test before its loads.
-  template <class Acc, bool OneTile, class I, class U, class Read, class Op>
+  template <class Acc, bool OneTile, bool InOrder, class I, class U, class Read, class Op>
   __device__ static Acc walk_units(const U* in, I count, I first, I stride, Read read, Op op) {
     Acc acc = op.template identity<Acc>();
     const unsigned tid = threadIdx.x;
@@ -76,7 +76,7 @@ struct agent {
         const I i = offset<I>(tid, j);
         a[j] = i < left ? read(u[j], t * tile + i) : op.template identity<Acc>();
       }
-      acc = op(acc, fold(a, in_order<Op>{op}));  // the op in full here: acc may still be the identity
+      acc = op(acc, fold(a, fold_combine<InOrder>(op)));  // the op in full here: acc may still be the identity
       if constexpr (OneTile) break;
     }
     return acc;
@@ -106,7 +106,7 @@ struct agent {
           if (edges && I(k) < tail) edge[early + k] = in[n - tail + k];
         }
       }
-      Acc acc = walk_units<Acc, OneTile>(
+      Acc acc = walk_units<Acc, OneTile, positional<Tr>::value>(
           reinterpret_cast<const V*>(in + sp.head), I(sp.vectors), first, stride,
           [op, tr, head](const V& x, I unit) { return vector_fold<Acc>(x, I(head + unit * V::size), op, tr); }, op);
       if (edges) {
@@ -124,7 +124,7 @@ struct agent {
       }
       return acc;
     } else {
-      return walk_units<Acc, OneTile>(
+      return walk_units<Acc, OneTile, positional<Tr>::value>(
           in, n, first, stride, [tr](const T& x, I i) { return transformed<Acc>(tr, x, i); }, op);
     }
   }

@@ -43,12 +43,12 @@ __device__ __forceinline__ void allow_next_grid() {
 }
 
 // Blocks of Block threads that a one-tile-per-block kernel's registers must leave room for on one SM: at least 1024
-// threads, half of a Hopper or Ampere SM's 2048. Such a kernel has no loop in which one tile's arithmetic overlaps the
+// threads (half of a Hopper or A100 SM's 2048). Such a kernel has no loop in which one tile's arithmetic overlaps the
 // next tile's loads: the loads in flight are those of the warps resident. Past 64 registers a thread (65536 per SM)
-// fewer than 1024 threads fit, and the kernel falls well short of the bandwidth (a float sum into double at 66
-// registers ran its 512-thread blocks one to an SM). So ptxas holds these kernels to 64 registers, a few bytes of
-// spill for the widest accumulators being far cheaper than half the occupancy. Grid-stride walks keep their
-// registers: their loop overlaps the tiles, and their grid is sized from the occupancy the registers allow.
+// fewer than 1024 threads fit, and a 512-thread block's kernel falls to one block an SM, half the loads in flight; a
+// wide accumulator (a double beside float loads) easily takes it there. So ptxas holds these kernels to 64 registers,
+// a few bytes of spill for the widest accumulators costing far less than half the occupancy. Grid-stride walks keep
+// their registers: their loop overlaps the tiles, and their grid is sized from the occupancy the registers allow.
 template <int Block, bool OneTile>
 inline constexpr int min_resident_blocks = !OneTile || Block >= 1024 ? 1 : 1024 / Block;
 

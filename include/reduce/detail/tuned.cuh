@@ -49,7 +49,8 @@ inline constexpr bool order_free = cuda::std::is_integral_v<Acc>&& atomic_combin
 // add, as a float costs an add). So 1-, 2- and 4-byte elements read the 4-byte tables (2^28 int8 as 2^26 floats), and
 // elements of 8 bytes or more the 8-byte ones. An accumulator wider than 4 bytes and than the element (float into
 // double, compensated<float>, the 16-byte pair of argmin) changes what a thread holds, not the bytes read, but with
-// it the Grid that streams best: its own table (tuning/sm90_wide.cuh) where the op is not order-free.
+// it the Grid that streams best: its own table (tuning/sm90_wide.cuh) where the op is not order-free. Elements of 8
+// bytes with a wider accumulator (argmin of doubles, compensated<double>) keep the 8-byte tables: not yet measured.
 template <class T, class Acc>
 inline constexpr bool wide_accumulator = sizeof(T) <= 4 && sizeof(Acc) > 4 && sizeof(Acc) > sizeof(T);
 template <class T>

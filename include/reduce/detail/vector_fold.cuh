@@ -1,15 +1,19 @@
 // How a thread folds what it reads. Two refinements of "transform each element, then combine pairwise", each exact:
 //
 // - Packed integer sums. A 16-byte vector of 8-bit integers holds 16 elements; converting each to the accumulator and
-//   adding it costs two instructions per byte, and at 2^28 bytes that work, not memory, sets the pace. __dp4a (a
+//   adding it costs two instructions per byte, 32 per vector, which at the HBM's rate of bytes is more than the SM's
+//   integer pipes issue beside the loads and the address arithmetic. __dp4a (a
 //   four-way byte dot product with an add, sm_61 and later) against 0x01010101 adds the four bytes of a word to a
 //   32-bit sum in one instruction; __dp2a_lo does the same for the two 16-bit halves of a word. A vector's sum (at most
 //   16 x 255 or 8 x 65535 in magnitude) is exact in 32 bits, and converting it to the accumulator gives the bits that
 //   element-by-element adds would: integer addition is associative modulo 2^k.
-// - In-order combines. A thread reads its elements in index order (within a vector, across a tile's loads and across
-//   tiles), so in each combine of its fold the left operand holds only elements before the right's. An op may offer a
-//   cheaper combine for that case, `ordered(a, b)`: argmin and argmax then compare values alone, since of two equal
-//   values the left one is the first occurrence, and need not compare indices.
+// - In-order combines. In the first pass a thread reads its elements in index order (within a vector, across a tile's
+//   loads and across tiles), so in each combine of its fold the left operand holds only elements before the right's.
+//   An op may offer a cheaper combine for that case, `ordered(a, b)`: argmin and argmax then compare values alone,
+//   since of two equal values the left one is the first occurrence, and need not compare indices. That holds only
+//   where the transform gives each element its own position as its index (`positional`): a later pass folds earlier
+//   results, which are in no index order (a grid-stride block's tiles, the tail that block 0 folds in), and a user's
+//   transform may build indices in any order, so those fold with the op in full.
 #pragma once
 #include <cstdint>
 #include <cuda/std/type_traits>
@@ -39,6 +43,19 @@ struct in_order {
       return op(a, b);
   }
 };
+
+// Transforms whose result carries the element's own position as its index (argminmax.cuh specializes this).
+template <class Tr>
+struct positional : cuda::std::false_type {};
+
+// The combine of a thread's fold: in_order<Op> where InOrder (the elements are in index order), else the op.
+template <bool InOrder, class Op>
+__device__ __forceinline__ auto fold_combine(Op op) {
+  if constexpr (InOrder)
+    return in_order<Op>{op};
+  else
+    return op;
+}
 
 // Pairwise fold of a thread's registers, v[0] first in index order: short dependency chains, and a log-depth rounding
 // error. Each combine's left operand precedes its right, so `op` may be an in_order op.
@@ -92,7 +109,7 @@ __device__ __forceinline__ Acc vector_fold(const vec16<T>& x, I first, Op op, co
     Acc e[size];
 #pragma unroll
     for (int k = 0; k < size; ++k) e[k] = transformed<Acc>(tr, x.v[k], first + I(k));
-    return fold(e, in_order<Op>{op});
+    return fold(e, fold_combine<positional<Tr>::value>(op));
   }
 }
 

@@ -9,53 +9,9 @@
 #include <cuda/std/type_traits>
 
 #include "../launch.cuh"
+#include "../words.cuh"
 
 namespace reduce::detail {
-
-// Loads a result written by another block of this launch through L2 (never a stale L1 line).
-template <class T>
-__device__ T load_cg(const T* p) {
-  static_assert(cuda::std::is_trivially_copyable_v<T>, "reduce: accumulators must be trivially copyable");
-  T v;
-  if constexpr (sizeof(T) % 16 == 0 && alignof(T) >= 16) {
-    uint4 w[sizeof(T) / 16];
-    for (unsigned i = 0; i < sizeof(T) / 16; ++i) w[i] = __ldcg(reinterpret_cast<const uint4*>(p) + i);
-    memcpy(&v, w, sizeof(T));
-  } else if constexpr (sizeof(T) % 8 == 0 && alignof(T) >= 8) {
-    unsigned long long w[sizeof(T) / 8];
-    for (unsigned i = 0; i < sizeof(T) / 8; ++i) w[i] = __ldcg(reinterpret_cast<const unsigned long long*>(p) + i);
-    memcpy(&v, w, sizeof(T));
-  } else if constexpr (sizeof(T) % 4 == 0 && alignof(T) >= 4) {
-    unsigned w[sizeof(T) / 4];
-    for (unsigned i = 0; i < sizeof(T) / 4; ++i) w[i] = __ldcg(reinterpret_cast<const unsigned*>(p) + i);
-    memcpy(&v, w, sizeof(T));
-  } else if constexpr (sizeof(T) == 2 && alignof(T) >= 2) {
-    const unsigned short w = __ldcg(reinterpret_cast<const unsigned short*>(p));
-    memcpy(&v, &w, 2);
-  } else {  // 1-byte accumulators, and odd sizes: byte by byte
-    unsigned char w[sizeof(T)];
-    for (unsigned i = 0; i < sizeof(T); ++i) w[i] = __ldcg(reinterpret_cast<const unsigned char*>(p) + i);
-    memcpy(&v, w, sizeof(T));
-  }
-  return v;
-}
-
-// Stores v as whole words, its padding bytes included (a member-wise store skips them: an indexed<__half> holds 6
-// bytes that no member covers), so that load_cg, which reads whole words, reads no byte that was never written.
-template <class T>
-__device__ void store_words(T* p, const T& v) {
-  if constexpr (sizeof(T) % 8 == 0 && alignof(T) >= 8) {
-    unsigned long long w[sizeof(T) / 8];
-    memcpy(w, &v, sizeof(T));
-    for (unsigned i = 0; i < sizeof(T) / 8; ++i) reinterpret_cast<unsigned long long*>(p)[i] = w[i];
-  } else if constexpr (sizeof(T) % 4 == 0 && alignof(T) >= 4) {
-    unsigned w[sizeof(T) / 4];
-    memcpy(w, &v, sizeof(T));
-    for (unsigned i = 0; i < sizeof(T) / 4; ++i) reinterpret_cast<unsigned*>(p)[i] = w[i];
-  } else {
-    *p = v;
-  }
-}
 
 template <>
 struct combine_strategy<policy::last_block> {

@@ -3,6 +3,7 @@
 // each time (multipass); after a fixed grid, whose results are few, one block folds them in a last pass (gridstride).
 #pragma once
 #include "../launch.cuh"
+#include "../words.cuh"
 
 namespace reduce::detail {
 
@@ -22,11 +23,11 @@ struct combine_strategy<policy::relaunch> {
     __device__ explicit epilogue(const args<Acc>&) {}
     template <class Temp, class Op>
     __device__ void block_result(Temp&, const Acc& v, std::uint64_t index, Acc* out, Op, const args<Acc>&) {
-      if (threadIdx.x == 0) out[index] = v;
+      if (threadIdx.x == 0) store_words(out + index, v);
     }
     template <class Op>
     __device__ void thread_result(std::uint64_t i, const Acc& v, Acc* out, Op, const args<Acc>&) {
-      out[i] = v;
+      store_words(out + i, v);
     }
   };
 

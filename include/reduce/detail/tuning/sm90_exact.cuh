@@ -68,7 +68,6 @@ struct sm90_exact<8> : table<
 // clang-format on
 // @generated-end exact8
 
-// Integer ops of an element size without an exact table: the deterministic table of that size.
 // Integer sums on a workspace without a table of their own: the exact table of that size.
 template <int ElementBytes>
 struct sm90_exact_workspace : sm90_exact<ElementBytes> {};
