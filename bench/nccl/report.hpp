@@ -29,11 +29,23 @@ struct table {
   std::string device;
   int samples = 0;
   std::map<std::tuple<int, std::uint64_t, std::string>, std::vector<double>> times;
-  std::map<std::pair<int, std::uint64_t>, int> failed;
+  std::map<std::tuple<int, std::uint64_t, std::string>, int> failed;  // failed checks, per contender
 
   void add(int g, std::uint64_t n, const std::string& who, const std::vector<double>& t, int fails) {
     times[{g, n, who}] = t;
-    failed[{g, n}] += fails;
+    failed[{g, n, who}] = fails;
+  }
+  int fails(int g, std::uint64_t n, const std::string& who) const {
+    const auto it = failed.find({g, n, who});
+    return it == failed.end() ? 0 : it->second;
+  }
+  // The checks column of a point: ok, or which contender's results failed and how many samples.
+  std::string checks(int g, std::uint64_t n) const {
+    std::string s;
+    for (const char* who : {"reduce", "cub+nccl"})
+      if (const int f = fails(g, n, who))
+        s += (s.empty() ? "FAILED: " : ", ") + std::string(who) + " " + std::to_string(f);
+    return s.empty() ? "ok" : s;
   }
   bool any_failed() const {
     for (const auto& f : failed)
@@ -66,7 +78,7 @@ struct table {
     for (const auto& [key, t] : times) {
       const auto [g, n, who] = key;
       csv << g << "," << n << "," << who << "," << median(t) << "," << *std::min_element(t.begin(), t.end()) << ","
-          << *std::max_element(t.begin(), t.end()) << "," << t.size() << "," << failed.at({g, n}) << "\n";
+          << *std::max_element(t.begin(), t.end()) << "," << t.size() << "," << fails(g, n, who) << "\n";
     }
     std::ofstream md(dir + "/nccl_report.md");
     char line[512];
@@ -75,7 +87,9 @@ struct table {
        << " samples per point; host wall clock from the first launch to the end of the last stream, L2 flushed by a "
           "read on every GPU before every sample, contenders alternated; medians in us. `CUB+NCCL / ours` is the "
           "median of the per-sample ratios (above 1: ours is faster). `local`: the local pass alone on every GPU; "
-          "`combine` = ours - local; `one float`: one float all-reduced alone.\n\n";
+          "`combine` = ours - local, the difference of two medians: the time the combine adds after the local pass, "
+          "not its own duration (the part of it that overlaps the local pass does not show); `one float`: one float "
+          "all-reduced alone. `checks`: the samples whose result failed the check, per contender.\n\n";
     md << "| GPUs | n | ours | CUB+NCCL | CUB+NCCL / ours | local | combine | one float | checks |\n";
     md << "| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n";
     bool faster_everywhere = true;
@@ -86,7 +100,7 @@ struct table {
       if (n >= (std::uint64_t(1) << 24) && !(ratio > 1)) faster_everywhere = false;
       std::snprintf(line, sizeof line, "| %d | %s | %.1f | %.1f | %.3f | %.1f | %.1f | %.1f | %s |\n", g,
                     log2_name(n).c_str(), ours, med(g, n, "cub+nccl"), ratio, local, ours - local,
-                    med(g, n, "allreduce1"), failed.at({g, n}) ? "FAILED" : "ok");
+                    med(g, n, "allreduce1"), checks(g, n).c_str());
       md << line;
     }
     md << "\n## Strong scaling (time on 1 GPU / time on g GPUs)\n\n| n | GPUs | ours | CUB+NCCL |\n| --- | ---: | ---: "

@@ -33,7 +33,9 @@ inline constexpr int every_rank = -1;
 // Which ranks receive the result, over which communicator. lengths (optional, a host array of nranks counts, the
 // same on every rank, read during the call only): every rank's shard length. With it a reproducible Grid returns the
 // one-GPU result where the shards fall on its tiles, and index-returning reductions (argmin/argmax) give indices in
-// the concatenation; without it the former folds one partial per rank and the latter are refused.
+// the concatenation; without it the former folds one partial per rank and the latter are refused. Every rank passes
+// the same root, lengths on all ranks or on none, and the same Cfg, Acc and Op: they choose the collectives, and
+// NCCL matches collectives across ranks by their order alone.
 struct collective {
   ncclComm_t comm = nullptr;
   int root = every_rank;
@@ -46,8 +48,10 @@ inline collective to_root(int root, ncclComm_t comm, const std::uint64_t* length
   return {comm, root, lengths};
 }
 
-// Elements per tile of Cfg for T: a reproducible Grid's result over shards equals its one-GPU result when every
-// non-empty shard but the last is a whole number of tiles (docs/multi_gpu.md, "Reproducible").
+// Elements per tile of Cfg for T. A reproducible Grid's result over shards (lengths known) equals its one-GPU result
+// over the 16-byte aligned concatenation when every shard pointer is 16-byte aligned (checked), every non-empty
+// shard but the last non-empty one is a whole number of tiles, and, for a vector Load, the last non-empty shard's
+// bytes are a multiple of 16 or it is the only non-empty shard (docs/multi_gpu.md, "Reproducible mode").
 template <class Cfg, class T>
 constexpr std::uint64_t tile_elements() {
   using agent_t = detail::agent<typename Cfg::load, Cfg::block>;

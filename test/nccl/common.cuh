@@ -47,6 +47,12 @@ inline int test_gpus() {
                    << "): multi-GPU test skipped (the host argument checks still run)"; \
   } while (0)
 
+#define REQUIRE_ONE_GPU()                                                                      \
+  do {                                                                                         \
+    if (::ntest::test_gpus() < 1)                                                              \
+      GTEST_SKIP() << "no CUDA device: GPU test skipped (the host argument checks still run)"; \
+  } while (0)
+
 #define CUDA_OK(expr)                                                      \
   do {                                                                     \
     const cudaError_t e_ = (expr);                                         \

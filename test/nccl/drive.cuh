@@ -17,7 +17,9 @@ std::vector<std::vector<T>> split(const std::vector<T>& all, const std::vector<s
 }
 
 // Runs the multi-device call (query, then run; temporary storage or a workspace per GPU), `repeat` times, and
-// returns each run's result on every rank (Acc{} where a rank does not receive it).
+// returns each run's result on every rank (Acc{} where a rank does not receive it). Each output is set to all-ones
+// bytes before each run (NaN for floating types), so that an output the call left unwritten never reads as a zero
+// identity.
 template <class Cfg, class Acc, class T, class Op, class Tr = reduce::detail::no_transform>
 std::vector<std::vector<Acc>> on_gpus(const world& w, const std::vector<std::vector<T>>& parts, int root, Op op,
                                       Tr tr = {}, bool on_workspace = false, int repeat = 1) {
@@ -52,7 +54,7 @@ std::vector<std::vector<Acc>> on_gpus(const world& w, const std::vector<std::vec
   for (int i = 0; i < repeat; ++i) {
     for (int r = 0; r < k; ++r) {
       cudaSetDevice(r);
-      cudaMemsetAsync(out[r].p, 0, sizeof(Acc), w.streams[r]);
+      cudaMemsetAsync(out[r].p, 0xff, sizeof(Acc), w.streams[r]);
     }
     const reduce::status st = reduce::nccl::device_transform_reduce_status<Cfg>(s.data(), k, root, tr, op);
     EXPECT_FALSE(st) << cudaGetErrorName(st.code) << " " << (st.message ? st.message : "");

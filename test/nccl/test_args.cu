@@ -1,5 +1,6 @@
 // Bad arguments: an error code and a message, nothing launched, nothing written. The first group needs no GPU and
-// runs everywhere (CI included); the second needs two GPUs.
+// runs everywhere (CI included); the second runs on a one-rank communicator of its own (GPU 0), some of its checks
+// with a second GPU.
 #include "drive.cuh"
 
 namespace {
@@ -42,6 +43,13 @@ TEST(NcclArgsHost, EmptyShardMayBeNull) {  // n = 0 with a null shard passes the
   std::size_t bytes = 4096;
   expect_error(one_rank(fake_temp, bytes, nullptr, fake_out, 0, reduce::nccl::all_ranks(nullptr)), "communicator");
 }
+// Only -1 means every rank: a rank passing -2 where the others pass -1 would be refused, not silently all-reduce.
+TEST(NcclArgsHost, NegativeRootOtherThanEveryRank) {
+  std::size_t bytes = 4096;
+  expect_error(one_rank(fake_temp, bytes, fake_in, fake_out, 10, reduce::nccl::to_root(-2, nullptr)), "every_rank");
+  reduce::nccl::shard<float, float> s[1];
+  expect_error(reduce::nccl::device_reduce_status<cfg>(s, 1, -2), "every_rank");
+}
 TEST(NcclArgsHost, NoShards) {
   expect_error(reduce::nccl::device_reduce_status<cfg>(static_cast<reduce::nccl::shard<float, float>*>(nullptr), 2),
                "no shards");
@@ -52,20 +60,34 @@ TEST(NcclArgsHost, NoShards) {
 
 // ---- with GPUs: each call is checked for its error and for an output left untouched ------------------------------
 
+// A communicator of one rank on GPU 0, made for the test. A check that regressed would then run the collective alone
+// and return; on one rank of a larger world it would wait in NCCL for the other ranks, and the test would hang.
 struct rank0 {
-  world& w = shared_world();
+  int device = (cudaSetDevice(0), 0);
+  ncclComm_t comm = nullptr;
+  cudaStream_t stream = nullptr;
   dvec<float> in{ntest::random_data<float>(1000, 31)};
   dvec<float> out{std::size_t(1)};
   void* temp = nullptr;
   std::size_t bytes = 0;
   const float sentinel = 12345.0f;
   rank0() {
-    cudaSetDevice(0);
-    one_rank(nullptr, bytes, in.p, out.p, 1000, reduce::nccl::all_ranks(w.comms[0]), w.streams[0]);
+    if (ncclCommInitAll(&comm, 1, &device) != ncclSuccess) comm = nullptr;
+    cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking);
+    one_rank(nullptr, bytes, in.p, out.p, 1000, all(), stream);
     cudaMalloc(&temp, bytes);
     cudaMemcpy(out.p, &sentinel, sizeof(float), cudaMemcpyHostToDevice);
   }
-  ~rank0() { cudaFree(temp); }
+  ~rank0() {
+    cudaSetDevice(0);
+    cudaStreamSynchronize(stream);
+    cudaStreamDestroy(stream);
+    cudaFree(temp);
+    if (comm) ncclCommDestroy(comm);
+  }
+  reduce::nccl::collective all(const std::uint64_t* lengths = nullptr) const {
+    return reduce::nccl::all_ranks(comm, lengths);
+  }
   void untouched() {
     cudaDeviceSynchronize();
     float v = 0;
@@ -74,72 +96,96 @@ struct rank0 {
   }
 };
 
+// A stream of GPU 1, destroyed with the test.
+struct stream_on_gpu1 {
+  cudaStream_t s = nullptr;
+  stream_on_gpu1() {
+    cudaSetDevice(1);
+    cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking);
+    cudaSetDevice(0);
+  }
+  ~stream_on_gpu1() { cudaStreamDestroy(s); }
+};
+
 TEST(NcclArgs, StreamOnAnotherDevice) {
   REQUIRE_GPUS();
+  stream_on_gpu1 other;
   rank0 t;
-  cudaSetDevice(0);
-  expect_error(one_rank(t.temp, t.bytes, t.in.p, t.out.p, 1000, reduce::nccl::all_ranks(t.w.comms[0]), t.w.streams[1]),
-               "different devices");
+  ASSERT_NE(t.comm, nullptr);
+  expect_error(one_rank(t.temp, t.bytes, t.in.p, t.out.p, 1000, t.all(), other.s), "different devices");
   t.untouched();
 }
 TEST(NcclArgs, CurrentDeviceNotTheCommunicators) {
   REQUIRE_GPUS();
   rank0 t;
+  ASSERT_NE(t.comm, nullptr);
   cudaSetDevice(1);
-  expect_error(one_rank(t.temp, t.bytes, t.in.p, t.out.p, 1000, reduce::nccl::all_ranks(t.w.comms[0]), t.w.streams[0]),
-               "current device");
+  expect_error(one_rank(t.temp, t.bytes, t.in.p, t.out.p, 1000, t.all(), t.stream), "current device");
   cudaSetDevice(0);
   t.untouched();
 }
 TEST(NcclArgs, ShardOnAnotherDevice) {
   REQUIRE_GPUS();
   rank0 t;
+  ASSERT_NE(t.comm, nullptr);
   cudaSetDevice(1);
   dvec<float> other{ntest::random_data<float>(1000, 32)};
   cudaSetDevice(0);
-  expect_error(one_rank(t.temp, t.bytes, other.p, t.out.p, 1000, reduce::nccl::all_ranks(t.w.comms[0]), t.w.streams[0]),
-               "shard is on another device");
+  expect_error(one_rank(t.temp, t.bytes, other.p, t.out.p, 1000, t.all(), t.stream), "shard is on another device");
   t.untouched();
 }
-TEST(NcclArgs, RootOutOfRangeAndNullOutputOnRoot) {
+TEST(NcclArgs, WorkspaceOnAnotherDevice) {  // grown by a call on GPU 1, then handed to GPU 0's communicator
   REQUIRE_GPUS();
+  stream_on_gpu1 other;
   rank0 t;
-  cudaSetDevice(0);
-  const auto c = reduce::nccl::to_root(t.w.k, t.w.comms[0]);
-  expect_error(one_rank(t.temp, t.bytes, t.in.p, t.out.p, 1000, c, t.w.streams[0]), "root is not a rank");
-  expect_error(one_rank(t.temp, t.bytes, t.in.p, static_cast<float*>(nullptr), 1000,
-                        reduce::nccl::to_root(0, t.w.comms[0]), t.w.streams[0]),
-               "null on the root");
+  ASSERT_NE(t.comm, nullptr);
+  {
+    reduce::workspace ws;
+    cudaSetDevice(1);
+    STATUS_OK(ws.reserve(256, 4096, other.s));
+    cudaSetDevice(0);
+    expect_error(reduce::nccl::device_reduce_status<cfg>(ws, t.in.p, t.out.p, 1000, t.all(), reduce::sum{}, t.stream),
+                 "workspace holds memory on another device");
+    t.untouched();
+  }  // ws frees on its last stream, GPU 1's, before that stream goes
+}
+TEST(NcclArgs, RootOutOfRangeAndNullOutputOnRoot) {
+  REQUIRE_ONE_GPU();
+  rank0 t;
+  ASSERT_NE(t.comm, nullptr);
+  expect_error(one_rank(t.temp, t.bytes, t.in.p, t.out.p, 1000, reduce::nccl::to_root(1, t.comm), t.stream),
+               "root is not a rank");
+  expect_error(one_rank(t.temp, t.bytes, t.in.p, t.out.p, 1000, reduce::nccl::to_root(-2, t.comm), t.stream),
+               "root is not a rank");
+  expect_error(
+      one_rank(t.temp, t.bytes, t.in.p, static_cast<float*>(nullptr), 1000, reduce::nccl::to_root(0, t.comm), t.stream),
+      "null on the root");
   t.untouched();
 }
 TEST(NcclArgs, StorageAndLengths) {
-  REQUIRE_GPUS();
+  REQUIRE_ONE_GPU();
   rank0 t;
-  cudaSetDevice(0);
+  ASSERT_NE(t.comm, nullptr);
   std::size_t small = t.bytes - 1;
-  expect_error(one_rank(t.temp, small, t.in.p, t.out.p, 1000, reduce::nccl::all_ranks(t.w.comms[0]), t.w.streams[0]),
+  expect_error(one_rank(t.temp, small, t.in.p, t.out.p, 1000, t.all(), t.stream),
                "smaller than the size the query returned");
-  std::vector<std::uint64_t> wrong(t.w.k, 999);
-  expect_error(one_rank(t.temp, t.bytes, t.in.p, t.out.p, 1000, reduce::nccl::all_ranks(t.w.comms[0], wrong.data()),
-                        t.w.streams[0]),
-               "lengths[rank]");
-  expect_error(
-      one_rank(t.temp, t.bytes, t.in.p, t.out.p, 1u << 30, reduce::nccl::all_ranks(t.w.comms[0]), t.w.streams[0]),
-      "past the end");
+  const std::uint64_t wrong[1] = {999};
+  expect_error(one_rank(t.temp, t.bytes, t.in.p, t.out.p, 1000, t.all(wrong), t.stream), "lengths[rank]");
+  expect_error(one_rank(t.temp, t.bytes, t.in.p, t.out.p, 1u << 30, t.all(), t.stream), "past the end");
   reduce::indexed<float>* idx = nullptr;
   cudaMalloc(&idx, sizeof(*idx));
-  expect_error(reduce::nccl::device_arg_min_status<cfg>(t.temp, t.bytes, t.in.p, idx, 1000,
-                                                        reduce::nccl::all_ranks(t.w.comms[0]), t.w.streams[0]),
+  expect_error(reduce::nccl::device_arg_min_status<cfg>(t.temp, t.bytes, t.in.p, idx, 1000, t.all(), t.stream),
                "needs every rank's shard length");
   cudaFree(idx);
   t.untouched();
 }
 TEST(NcclArgs, ShardsNotOnePerRank) {
-  REQUIRE_GPUS();
-  world& w = shared_world();
-  std::vector<reduce::nccl::shard<float, float>> s(w.k);
-  for (int r = 0; r < w.k; ++r) s[r].comm = w.comms[0];  // rank 0 every time
-  expect_error(reduce::nccl::device_reduce_status<cfg>(s.data(), w.k), "one per rank");
+  REQUIRE_ONE_GPU();
+  rank0 t;
+  ASSERT_NE(t.comm, nullptr);
+  reduce::nccl::shard<float, float> s[2];
+  for (auto& x : s) x.comm = t.comm;  // two shards of a one-rank communicator
+  expect_error(reduce::nccl::device_reduce_status<cfg>(s, 2), "one per rank");
 }
 
 }  // namespace

@@ -94,13 +94,23 @@ TEST(NcclOps, DoubleSumAndFloatProduct) {
   check_op<cfg, double>(d, reduce::sum{}, [&](double got, double, const std::string& where) {
     EXPECT_NEAR(got, double(s), 1e-13 * double(abs)) << where;  // the same bound with u = 2^-53
   });
-  // Factors in [0.9999, 1.0001]: the product stays near 1, and each of its n - 1 multiplications rounds by at most
-  // u = 2^-24 relative, so it is within (n - 1)u (first order) of the exact product, in any order.
-  const auto f = ntest::random_data<float>(1u << 16, 12, 0.9999, 1.0001);
+  // Factors in [1, 1.001]: the product of these 2^16 is near e^33, below 1e15 and well inside float's range; each of
+  // its n - 1 multiplications rounds by at most u = 2^-24 relative, so it is within (n - 1)u (first order) of the exact
+  // product, in any order. Every factor above 1 makes each shard's product far from 1: a combine that dropped or
+  // repeated a rank's partial would be off by that factor, far outside the bound (checked below for every layout).
+  const auto f = ntest::random_data<float>(1u << 16, 12, 1.0, 1.001);
   long double p = 1;
   for (float x : f) p *= x;
+  const double bound = double(f.size() - 1) * 0x1p-24;
+  ASSERT_GE(shared_world().k, 2) << "ncclCommInitAll failed";
+  for (const std::string& pattern : patterns())
+    for (const auto& part : split(f, layout(pattern, shared_world().k, f.size()))) {
+      long double q = 1;
+      for (float x : part) q *= x;
+      if (!part.empty()) EXPECT_GT(double(q), 1 + 100 * bound) << pattern << ": a shard's product near 1";
+    }
   check_op<cfg, float>(f, reduce::product{}, [&](float got, float, const std::string& where) {
-    EXPECT_NEAR(got, double(p), double(f.size() - 1) * 0x1p-24 * double(p)) << where;
+    EXPECT_NEAR(got, double(p), bound * double(p)) << where;
   });
 }
 
@@ -123,6 +133,27 @@ struct largest_magnitude {
 TEST(NcclOps, CustomOp) {
   REQUIRE_GPUS();
   check_op<cfg, float>(ntest::random_data<float>(N, 14), reduce::make_op(largest_magnitude{}, 0.0f), exact<float>());
+}
+
+// Every shard empty (a total of 0): the op's identity on every rank that receives the result, as n = 0 gives on one
+// GPU, through NCCL (sum), the rank-order gather (a custom op) and the tile gather (a reproducible Grid).
+template <class Cfg, class Op>
+void empty_gives_identity(Op op, float identity, const char* what) {
+  world& w = shared_world();
+  ASSERT_GE(w.k, 2);
+  const std::vector<std::vector<float>> parts(w.k);
+  for (int root : {reduce::nccl::every_rank, w.k - 1}) {
+    const std::vector<float> got = on_gpus<Cfg, float>(w, parts, root, op).at(0);
+    for (int r = 0; r < w.k; ++r)
+      if (root < 0 || r == root)
+        EXPECT_TRUE(same_bits(got[r], identity)) << what << " rank " << r << " root " << root << ": " << got[r];
+  }
+}
+TEST(NcclOps, AllShardsEmptyGiveTheIdentity) {
+  REQUIRE_GPUS();
+  empty_gives_identity<cfg>(reduce::sum{}, 0.0f, "sum");
+  empty_gives_identity<cfg>(reduce::make_op(largest_magnitude{}, 0.0f), 0.0f, "custom op");
+  empty_gives_identity<repro>(reduce::sum{}, 0.0f, "reproducible sum");
 }
 
 TEST(NcclOps, ArgMinArgMax) {

@@ -1,12 +1,14 @@
 // One process per GPU, started by the test itself: the user's own communicator (ncclCommInitRank), the sums, a
 // to-root reduction, the NCCL and the gather combines, argmin with lengths, the reproducible Grid, a workspace, and
-// one call captured into a CUDA graph and replayed. The parent checks every rank against one GPU's result.
+// calls captured into CUDA graphs (thread-local and global capture modes) and replayed. The parent checks every rank
+// against one GPU's result.
 #include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
+#include <filesystem>
 #include <thread>
 
 #include "process.cuh"
@@ -15,7 +17,8 @@ extern char** environ;
 
 namespace ntest {
 
-// Captures one all-reduce (temporary storage, the gather path and the NCCL path) and replays the graph three times.
+// Captures two all-reduces (temporary storage, the NCCL path and the gather path) in thread-local mode and replays
+// the graph three times; then the NCCL-path sum alone in global mode, replayed twice.
 void child::graph(const std::vector<float>& data) {
   float* d_in = nullptr;
   float* d_out = nullptr;
@@ -49,6 +52,25 @@ void child::graph(const std::vector<float>& data) {
     cudaStreamSynchronize(stream);
     out << "graph_sum" << i << " " << hex(v[0]) << "\n"
         << "graph_magnitude" << i << " " << hex(v[1]) << "\n";
+  }
+  if (exec) cudaGraphExecDestroy(exec);
+  if (g) cudaGraphDestroy(g);
+  exec = nullptr, g = nullptr;
+  // Global mode, where the runtime refuses unsafe calls from every thread during the capture: the sum again.
+  cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal);
+  const reduce::status s3 =
+      reduce::nccl::device_reduce_status<cfg>(t1, b1, d_in, d_out, data.size(), c, reduce::sum{}, stream);
+  const cudaError_t end3 = cudaStreamEndCapture(stream, &g);
+  if (s3) fail("graph sum capture (global mode)", s3);
+  if (end3 || cudaGraphInstantiate(&exec, g, 0))
+    fail("graph global", {end3 ? end3 : cudaErrorUnknown, "capture failed"});
+  for (int i = 0; i < 2 && exec; ++i) {
+    cudaMemsetAsync(d_out, 0xff, sizeof(float), stream);
+    cudaGraphLaunch(exec, stream);
+    float v = 0;
+    cudaMemcpyAsync(&v, d_out, sizeof v, cudaMemcpyDeviceToHost, stream);
+    cudaStreamSynchronize(stream);
+    out << "graph_global_sum" << i << " " << hex(v) << "\n";
   }
   if (exec) cudaGraphExecDestroy(exec);
   if (g) cudaGraphDestroy(g);
@@ -115,7 +137,11 @@ bool run_children(const std::string& scenario, int k, const std::string& dir, in
     for (auto& a : args) argv.push_back(a.data());
     argv.push_back(nullptr);
     pid_t pid = 0;
-    if (posix_spawn(&pid, "/proc/self/exe", nullptr, nullptr, argv.data(), environ) != 0) return false;
+    if (posix_spawn(&pid, "/proc/self/exe", nullptr, nullptr, argv.data(), environ) != 0) {
+      for (pid_t started : pids) kill(started, SIGKILL), waitpid(started, nullptr, 0);  // they wait in ncclCommInitRank
+      ADD_FAILURE() << "posix_spawn failed for rank " << r;
+      return false;
+    }
     pids.push_back(pid);
   }
   bool ok = true;
@@ -156,6 +182,13 @@ TEST(NcclProcessPerGpu, EveryRankMatchesOneGpu) {
   char tmpl[] = "/tmp/reduce-nccl-XXXXXX";
   ASSERT_NE(mkdtemp(tmpl), nullptr);
   const std::string dir = tmpl;
+  struct removed_at_end {
+    std::string dir;
+    ~removed_at_end() {
+      std::error_code ignored;
+      std::filesystem::remove_all(dir, ignored);
+    }
+  } cleanup{dir};
   ncclUniqueId id;
   NCCL_OK(ncclGetUniqueId(&id));
   std::ofstream(dir + "/id", std::ios::binary).write(reinterpret_cast<const char*>(&id), sizeof id);
@@ -191,6 +224,8 @@ TEST(NcclProcessPerGpu, EveryRankMatchesOneGpu) {
       EXPECT_EQ(got["graph_sum" + std::to_string(i)], got["sum"]) << "rank " << r << " replay " << i;
       EXPECT_EQ(got["graph_magnitude" + std::to_string(i)], want["magnitude_to_root"]) << "rank " << r;
     }
+    for (int i = 0; i < 2; ++i)
+      EXPECT_EQ(got["graph_global_sum" + std::to_string(i)], got["sum"]) << "rank " << r << " global replay " << i;
   }
   EXPECT_FALSE(read_results(dir + "/rank" + std::to_string(k - 1) + ".txt")["sum_to_root"].empty());
 }

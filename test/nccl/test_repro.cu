@@ -52,6 +52,12 @@ TEST(NcclReproducible, EverythingOnOneRankEqualsOneGpu) {
   equals_one_gpu<float>(concatenated(len, 22), len, reduce::sum{});
 }
 
+TEST(NcclReproducible, ExactlyOneTileEqualsOneGpu) {  // one tile partial in all: copied to the output, no pass
+  REQUIRE_GPUS();
+  const auto len = layout("one", test_gpus(), tile);
+  equals_one_gpu<float>(concatenated(len, 25), len, reduce::sum{});
+}
+
 TEST(NcclReproducible, ArgMinAndCompensatedEqualOneGpuOnTiles) {
   REQUIRE_GPUS();
   const auto len = on_tiles(test_gpus(), false);

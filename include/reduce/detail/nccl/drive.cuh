@@ -17,10 +17,20 @@ status size_rank(plan<Acc>& p, workspace* ws, const T* d_shard, std::uint64_t n,
   if (ws) return size<Cfg, true>(p, d_shard, n, tr, op, stream);
   return size<Cfg, false>(p, d_shard, n, tr, op, stream);
 }
+// The rank's storage is on the communicator's device: the caller's temporary storage, or the memory a workspace
+// already holds (one grown by an earlier call on another GPU would otherwise be reused there). A workspace that
+// holds nothing yet grows on the rank's stream, so on its device.
 template <class Acc>
-status place_rank(plan<Acc>& p, workspace* ws, void* d_temp, std::size_t temp_bytes, cudaStream_t stream) {
+status check_storage(const plan<Acc>& p, const workspace* ws, const void* d_temp, std::size_t temp_bytes) {
+  if (!ws) return check_temp(d_temp, temp_bytes, p.total_bytes(), p.device);
+  return check_on_device(ws->zeroed(), p.device, false, "", "reduce::nccl: the workspace holds host memory",
+                         "reduce::nccl: the workspace holds memory on another device than the communicator; use one "
+                         "workspace per device");
+}
+// Places the rank's regions; check_storage passed first.
+template <class Acc>
+status place_rank(plan<Acc>& p, workspace* ws, void* d_temp, cudaStream_t stream) {
   if (!ws) {
-    if (status s = check_temp(d_temp, temp_bytes, p.total_bytes(), p.device)) return s;
     p.carve(d_temp, nullptr);
     return {};
   }
@@ -50,7 +60,8 @@ status run_rank(void* d_temp, std::size_t& temp_bytes, workspace* ws, const T* d
     return {};
   }
   if (status s = check_data(p, d_shard, n, d_out)) return s;
-  if (status s = place_rank(p, ws, d_temp, temp_bytes, stream)) return s;
+  if (status s = check_storage(p, ws, d_temp, temp_bytes)) return s;
+  if (status s = place_rank(p, ws, d_temp, stream)) return s;
   if (status s = local_rank<Cfg>(p, ws != nullptr, d_shard, n, tr, op, stream)) return s;
   if (status s = exchange_phase<Cfg, T, Acc, Op>(p, d_out, comm, stream)) return s;
   return finish_phase<Cfg>(p, d_out, op, stream);
@@ -100,11 +111,16 @@ status run_devices(Shard* shards, int count, int root, Tr tr, Op op) {
     if (query) s.temp_bytes = p.total_bytes();
   }
   if (query) return {};
+  for (int i = 0; i < count; ++i) {  // every check before any workspace grows
+    const Shard& s = shards[i];
+    if (cudaError_t e = cudaSetDevice(plans[i].device)) return {e, "reduce::nccl: cudaSetDevice failed"};
+    if (status e = check_data(plans[i], s.d_in, s.n, s.d_out)) return e;
+    if (status e = check_storage(plans[i], s.ws, s.d_temp, s.temp_bytes)) return e;
+  }
   for (int i = 0; i < count; ++i) {
     Shard& s = shards[i];
     if (cudaError_t e = cudaSetDevice(plans[i].device)) return {e, "reduce::nccl: cudaSetDevice failed"};
-    if (status e = check_data(plans[i], s.d_in, s.n, s.d_out)) return e;
-    if (status e = place_rank(plans[i], s.ws, s.d_temp, s.temp_bytes, s.stream)) return e;
+    if (status e = place_rank(plans[i], s.ws, s.d_temp, s.stream)) return e;
   }
   for (int i = 0; i < count; ++i) {
     Shard& s = shards[i];
@@ -117,8 +133,9 @@ status run_devices(Shard* shards, int count, int root, Tr tr, Op op) {
     using T = std::remove_cv_t<std::remove_pointer_t<decltype(shards->d_in)>>;
     exchanged = exchange_phase<Cfg, T, Acc, Op>(plans[i], shards[i].d_out, shards[i].comm, shards[i].stream);
   }
-  if (status e = nccl_failed(ncclGroupEnd(), "reduce::nccl: ncclGroupEnd failed")) return e;
-  if (exchanged) return exchanged;
+  const status ended = nccl_failed(ncclGroupEnd(), "reduce::nccl: ncclGroupEnd failed");
+  if (exchanged) return exchanged;  // the specific error first: it names the call that failed
+  if (ended) return ended;
   for (int i = 0; i < count; ++i) {
     if (cudaError_t e = cudaSetDevice(plans[i].device)) return {e, "reduce::nccl: cudaSetDevice failed"};
     if (status e = finish_phase<Cfg>(plans[i], shards[i].d_out, op, shards[i].stream)) return e;

@@ -28,10 +28,12 @@ cudaError_t launch_fold(const Acc* parts, int count, Acc* out, Op op, cudaStream
   return cudaLaunchKernelEx(&config, fold_in_order<Acc, Op>, parts, count, out, op);
 }
 
-// An empty kernel in plain stream order after a collective. The one-GPU passes that follow it are programmatic
-// launches (PDL): each waits only for the kernel right before it, and only until that kernel completes or signals.
-// An NCCL kernel may signal before its last store; this one starts after the collective has finished and signals
-// nothing, so the passes read the gathered values.
+// An empty kernel in plain stream order (not programmatic) between the collective and the one-GPU passes over the
+// gathered tiles. Those passes are programmatic launches (PDL): each may be scheduled while the kernel before it
+// still runs, and waits in cudaGridDependencySynchronize for that grid to complete and flush before it reads. This
+// launch makes the grid right before the first pass one of ours, whatever NCCL enqueues (one kernel or several,
+// copies, launch attributes of its own): it starts only once everything before it in the stream has finished, so the
+// first pass never overlaps the collective's kernel, only this empty one. It costs one launch per call.
 template <int = 0>
 __global__ void after_collective() {}
 

@@ -83,12 +83,15 @@ struct plan {
   }
 };
 
-// The checks that need no GPU and no communicator. Order: the shard, the output, the communicator. A size query
-// (query) checks only the communicator, which it needs, as the one-GPU query checks no pointer.
+// The checks that need no GPU and no communicator. Order: the shard, the root, the output, the communicator. A size
+// query (query) checks only the communicator, which it needs, as the one-GPU query checks no pointer.
 template <class T, class Acc>
 status check_call(const T* d_shard, std::uint64_t n, const Acc* d_out, ncclComm_t comm, int root, bool query) {
   if (!query && n > 0 && d_shard == nullptr)
     return {cudaErrorInvalidValue, "reduce::nccl: shard pointer is null and n > 0"};
+  if (root < -1)  // only -1 means every rank: another negative root on one rank would pick a different collective
+    return {cudaErrorInvalidValue,
+            "reduce::nccl: root is not a rank of the communicator (0 <= root < nranks) nor every_rank (-1)"};
   if (!query && root < 0 && d_out == nullptr)
     return {cudaErrorInvalidValue, "reduce::nccl: output pointer is null; every rank of an all-reduce needs one"};
   if (comm == nullptr)
@@ -105,7 +108,7 @@ status describe(plan<Acc>& p, ncclComm_t comm, int root, const std::uint64_t* le
   if (status s = nccl_failed(ncclCommCuDevice(comm, &p.device), "reduce::nccl: ncclCommCuDevice failed")) return s;
   if (root >= p.nranks)
     return {cudaErrorInvalidValue, "reduce::nccl: root is not a rank of the communicator (0 <= root < nranks)"};
-  p.root = root < 0 ? -1 : root;
+  p.root = root;  // every_rank (-1) or a rank: check_call refused any other negative value
   if (!query && p.receives() && d_out == nullptr)
     return {cudaErrorInvalidValue, "reduce::nccl: output pointer is null on the root, which receives the result"};
   p.lengths = lengths;
@@ -121,8 +124,8 @@ status describe(plan<Acc>& p, ncclComm_t comm, int root, const std::uint64_t* le
 
 // The device rules: the current device and the stream are the communicator's (kernels launch on the current
 // device, NCCL enqueues on the stream); the shard and the output live there (or are managed).
-// One attribute query per pointer (they cost about a microsecond each, and the multi-device form pays them for
-// every GPU before its first launch).
+// One attribute query per pointer: each is a driver call, and the multi-device form makes them for every GPU before
+// its first launch.
 inline status check_on_device(const void* p, int device, bool required, const char* null_message,
                               const char* host_message, const char* other_message) {
   if (!p) return required ? status{cudaErrorInvalidValue, null_message} : status{};
@@ -139,12 +142,16 @@ inline status check_devices(int device, cudaStream_t stream) {
     return {cudaErrorInvalidValue,
             "reduce::nccl: the current device is not the communicator's: call "
             "cudaSetDevice(its device) first (ncclCommCuDevice says which)"};
-  // cudaStreamGetDevice is refused on a stream being captured (global capture mode); a captured call's stream is
-  // checked where the graph is launched, so its check is left out here.
-  cudaStreamCaptureStatus capture = cudaStreamCaptureStatusNone;
-  if (cudaError_t e = cudaStreamIsCapturing(stream, &capture)) return {e, "reduce::nccl: cudaStreamIsCapturing failed"};
-  if (capture != cudaStreamCaptureStatusNone) return {};
-  if (cudaError_t e = cudaStreamGetDevice(stream, &on)) return {e, "reduce::nccl: cudaStreamGetDevice failed"};
+  // In the global and thread-local capture modes the runtime refuses some calls while a stream is being captured;
+  // relaxed mode permits this query. The thread's mode is relaxed around it and the caller's restored on every path,
+  // so the check runs whether or not the stream is being captured.
+  cudaStreamCaptureMode mode = cudaStreamCaptureModeRelaxed;
+  if (cudaError_t e = cudaThreadExchangeStreamCaptureMode(&mode))
+    return {e, "reduce::nccl: cudaThreadExchangeStreamCaptureMode failed"};
+  const cudaError_t got = cudaStreamGetDevice(stream, &on);
+  const cudaError_t restored = cudaThreadExchangeStreamCaptureMode(&mode);
+  if (got) return {got, "reduce::nccl: cudaStreamGetDevice failed"};
+  if (restored) return {restored, "reduce::nccl: cudaThreadExchangeStreamCaptureMode failed"};
   if (on != device)
     return {cudaErrorInvalidValue, "reduce::nccl: the stream and the communicator are on different devices"};
   return {};
