@@ -165,8 +165,8 @@ TEST(Tuning, WideTableKeepsTheFourByteRowsUpTo2To18) {
   using wide = reduce::tuning::sm90_wide<4>;
   using four = reduce::tuning::sm90<4>;
   constexpr std::size_t shared = 7;
-  static_assert(std::is_same_v<boost::mp11::mp_take_c<wide::configs, shared>,
-                               boost::mp11::mp_take_c<four::configs, shared>>);
+  static_assert(
+      std::is_same_v<boost::mp11::mp_take_c<wide::configs, shared>, boost::mp11::mp_take_c<four::configs, shared>>);
   for (std::size_t i = 0; i < shared; ++i) EXPECT_EQ(wide::up_to[i], four::up_to[i]) << i;
   EXPECT_EQ(four::up_to[shared - 1], 262144u);
 }
