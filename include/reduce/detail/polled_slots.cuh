@@ -9,6 +9,7 @@
 #include <cuda/std/type_traits>
 
 #include "agent.cuh"
+#include "words.cuh"
 
 namespace reduce::detail {
 
@@ -83,7 +84,7 @@ __device__ void fold_slots(typename BlockReduce::TempStorage& temp, unsigned lon
   const Acc acc = slots_t::template fold<Cfg::block, batch, Clear>(slots, gridDim.x, op);
   __syncthreads();  // temp is reused
   const Acc r = BlockReduce(temp).reduce(acc, op);
-  if (threadIdx.x == 0) *out = r;
+  if (threadIdx.x == 0) store_words(out, r);
 }
 
 }  // namespace reduce::detail

@@ -36,7 +36,9 @@ __device__ T load_cg(const T* p) {
 
 // Stores v. A struct (an (index, value) pair, a compensated sum) is stored as whole words, its padding bytes included
 // (a member-wise store skips them: an indexed<__half> holds 6 bytes no member covers), so that a later whole-word or
-// vector load reads no byte that was never written. Arithmetic types have no padding: a plain store.
+// vector load, or the caller's copy of the result, reads no byte that was never written. The words go out through
+// inline PTX: the padding's value is undefined, so the compiler would narrow a plain store of such a word back to the
+// member's bytes. Arithmetic types have no padding: a plain store.
 template <class T>
 __device__ void store_words(T* p, const T& v) {
   if constexpr (!cuda::std::is_class_v<T>) {
@@ -44,11 +46,13 @@ __device__ void store_words(T* p, const T& v) {
   } else if constexpr (sizeof(T) % 8 == 0 && alignof(T) >= 8) {
     unsigned long long w[sizeof(T) / 8];
     memcpy(w, &v, sizeof(T));
-    for (unsigned i = 0; i < sizeof(T) / 8; ++i) reinterpret_cast<unsigned long long*>(p)[i] = w[i];
+    for (unsigned i = 0; i < sizeof(T) / 8; ++i)
+      asm volatile("st.b64 [%0], %1;" ::"l"(reinterpret_cast<unsigned long long*>(p) + i), "l"(w[i]) : "memory");
   } else if constexpr (sizeof(T) % 4 == 0 && alignof(T) >= 4) {
     unsigned w[sizeof(T) / 4];
     memcpy(w, &v, sizeof(T));
-    for (unsigned i = 0; i < sizeof(T) / 4; ++i) reinterpret_cast<unsigned*>(p)[i] = w[i];
+    for (unsigned i = 0; i < sizeof(T) / 4; ++i)
+      asm volatile("st.b32 [%0], %1;" ::"l"(reinterpret_cast<unsigned*>(p) + i), "r"(w[i]) : "memory");
   } else {
     *p = v;
   }

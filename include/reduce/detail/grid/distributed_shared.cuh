@@ -6,6 +6,7 @@
 #include <cooperative_groups.h>
 
 #include "../launch.cuh"
+#include "../words.cuh"
 
 namespace reduce::detail {
 
@@ -43,7 +44,7 @@ struct combine_strategy<policy::distributed_shared> {
       if (rank == 0 && threadIdx.x == 0) {
         Acc r = parts[0];
         for (int i = 1; i < C; ++i) r = op(r, parts[i]);
-        *out = r;
+        store_words(out, r);
       }
 #else
       __trap();  // unreachable: the one_cluster walk refuses devices without clusters

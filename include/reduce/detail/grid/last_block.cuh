@@ -44,7 +44,7 @@ struct combine_strategy<policy::last_block> {
       for (unsigned i = threadIdx.x; i < gridDim.x; i += Cfg::block) acc = op(acc, load_cg(g.partials + i));
       __syncthreads();  // temp is reused
       const Acc r = block_reduce_for<Cfg, Acc>(temp).reduce(acc, op);
-      if (threadIdx.x == 0) *out = r;
+      if (threadIdx.x == 0) store_words(out, r);
     }
   };
 

@@ -3,6 +3,8 @@
 #pragma once
 #include <cuda_runtime.h>
 
+#include "../words.cuh"
+
 namespace reduce::detail::nccl {
 
 // out = parts[0] op parts[1] op ... op parts[count - 1], left to right; the op's identity for count == 0. Starting
@@ -11,12 +13,12 @@ template <class Acc, class Op>
 __global__ void __launch_bounds__(32) fold_in_order(const Acc* parts, int count, Acc* out, Op op) {
   if (threadIdx.x != 0) return;
   if (count == 0) {
-    *out = op.template identity<Acc>();
+    store_words(out, op.template identity<Acc>());
     return;
   }
   Acc acc = parts[0];
   for (int r = 1; r < count; ++r) acc = op(acc, parts[r]);
-  *out = acc;
+  store_words(out, acc);
 }
 
 template <class Acc, class Op>

@@ -142,16 +142,14 @@ inline status check_devices(int device, cudaStream_t stream) {
     return {cudaErrorInvalidValue,
             "reduce::nccl: the current device is not the communicator's: call "
             "cudaSetDevice(its device) first (ncclCommCuDevice says which)"};
-  // In the global and thread-local capture modes the runtime refuses some calls while a stream is being captured;
-  // relaxed mode permits this query. The thread's mode is relaxed around it and the caller's restored on every path,
-  // so the check runs whether or not the stream is being captured.
-  cudaStreamCaptureMode mode = cudaStreamCaptureModeRelaxed;
-  if (cudaError_t e = cudaThreadExchangeStreamCaptureMode(&mode))
-    return {e, "reduce::nccl: cudaThreadExchangeStreamCaptureMode failed"};
-  const cudaError_t got = cudaStreamGetDevice(stream, &on);
-  const cudaError_t restored = cudaThreadExchangeStreamCaptureMode(&mode);
-  if (got) return {got, "reduce::nccl: cudaStreamGetDevice failed"};
-  if (restored) return {restored, "reduce::nccl: cudaThreadExchangeStreamCaptureMode failed"};
+  // A stream being captured cannot be asked its device: cudaStreamGetDevice returns cudaErrorStreamCaptureUnsupported
+  // in every capture mode, relaxed included. There the check is left to the launch, which fails on a stream of another
+  // device and invalidates the capture.
+  cudaStreamCaptureStatus capturing = cudaStreamCaptureStatusNone;
+  if (cudaError_t e = cudaStreamIsCapturing(stream, &capturing))
+    return {e, "reduce::nccl: cudaStreamIsCapturing failed"};
+  if (capturing != cudaStreamCaptureStatusNone) return {};
+  if (cudaError_t e = cudaStreamGetDevice(stream, &on)) return {e, "reduce::nccl: cudaStreamGetDevice failed"};
   if (on != device)
     return {cudaErrorInvalidValue, "reduce::nccl: the stream and the communicator are on different devices"};
   return {};
