@@ -6,6 +6,7 @@
 #include <boost/mp11.hpp>
 #include <algorithm>
 #include <cctype>
+#include <cstring>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -179,5 +180,14 @@ struct config_name {
     return s;
   }
 };
+
+// The bits of a value of up to 8 bytes (exact comparison of floating results, signed zeros and NaN included).
+template <class T>
+std::uint64_t bits_of(T v) {
+  static_assert(sizeof(T) <= sizeof(std::uint64_t), "bits_of: values of up to 8 bytes");
+  std::uint64_t b = 0;
+  std::memcpy(&b, &v, sizeof(T));
+  return b;
+}
 
 }  // namespace test

@@ -35,18 +35,11 @@ std::vector<unsigned> offsets(std::uint64_t n, std::size_t element_bytes) {
   return r;
 }
 
-template <class T>
-std::uint64_t bits_of(T v) {
-  std::uint64_t b = 0;
-  std::memcpy(&b, &v, sizeof(T));
-  return b;
-}
-
 // Exact comparison of bits (for the 16-bit floats too: min and max return one of the elements).
 template <class C, class T, class Op>
 void expect_exact(const std::vector<T>& h, unsigned offset, Op op, const char* data) {
   const T got = test::run_device<C, T>(h, offset, op), want = test::reference<T>(h, op);
-  EXPECT_EQ(bits_of(got), bits_of(want))  // the bits of the result and of the host fold's
+  EXPECT_EQ(test::bits_of(got), test::bits_of(want))  // the bits of the result and of the host fold's
       << C::name() << " " << reduce::type_name<T>() << " " << Op::name() << " on " << data << " n=" << h.size()
       << " offset=" << offset;
 }

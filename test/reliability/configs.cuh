@@ -41,11 +41,4 @@ T to_host(const T* d) {
   return v;
 }
 
-template <class T>
-std::uint64_t bits_of(T v) {
-  std::uint64_t b = 0;
-  std::memcpy(&b, &v, sizeof(T));
-  return b;
-}
-
 }  // namespace test
