@@ -62,6 +62,8 @@ struct point_runner {
   std::vector<ncclComm_t> comms;
   std::uint64_t n = 0;
   std::vector<reduce::nccl::shard<float, float>> shards;
+  std::vector<reduce::nccl::window> windows;                     // one per GPU, made with the communicators
+  std::vector<reduce::nccl::shard<float, float>> window_shards;  // shards with their window
 
   std::uint64_t len(int r) const { return machine::first(n, g, r + 1) - machine::first(n, g, r); }
   void prepare(std::uint64_t total) {
@@ -85,6 +87,12 @@ struct point_runner {
       shards[r].d_temp = m.gpus[r].temp;
       shards[r].temp_bytes = m.gpus[r].temp_bytes;
     }
+    window_shards = shards;  // the window combine needs no more storage than the collective
+    for (int r = 0; r < g; ++r) window_shards[r].win = &windows[r];
+  }
+  void ours_with_window() {
+    const reduce::status s = reduce::nccl::device_reduce_status<reduce::default_config>(window_shards.data(), g);
+    if (s) std::fprintf(stderr, "window: %s\n", s.message ? s.message : cudaGetErrorName(s.code)), std::exit(1);
   }
   void ours() {
     const reduce::status s = reduce::nccl::device_reduce_status<reduce::default_config>(shards.data(), g);
@@ -170,19 +178,29 @@ int main(int argc, char** argv) {
     std::vector<int> devs(g);
     for (int r = 0; r < g; ++r) devs[r] = r;
     BENCH_NCCL(ncclCommInitAll(p.comms.data(), g, devs.data()));
+    p.windows.resize(g);
+    const reduce::status made = reduce::nccl::create_windows(p.comms.data(), g, p.windows.data());
+    if (made)  // the window contender is left out where NCCL cannot make windows (the reason is printed)
+      std::fprintf(stderr, "create_windows on %d GPUs: %s\n", g,
+                   made.message ? made.message : cudaGetErrorName(made.code));
     for (std::uint64_t n : sizes_of(g, o.max_log2)) {
       m.fill(n, g);
       p.prepare(n);
       const double want = p.reference();
-      const char* names[] = {"reduce", "cub+nccl", "local", "allreduce1"};
-      std::vector<double> times[4];
-      int failed[4] = {0, 0, 0, 0};  // failed checks per contender (only ours and the baseline are checked)
-      for (int w = 0; w < 2; ++w) p.ours(), p.cub_then_nccl(), p.all_reduce_partials();  // warm up
+      const int C = made ? 4 : 5;
+      const char* names[5] = {"reduce", "cub+nccl", "local", "allreduce1", "window"};
+      std::vector<double> times[5];
+      int failed[5] = {};  // failed checks per contender (ours, ours with a window and the baseline are checked)
+      auto checked = [](int c) { return c < 2 || c == 4; };
+      for (int w = 0; w < 2; ++w) {
+        p.ours(), p.cub_then_nccl(), p.all_reduce_partials();
+        if (!made) p.ours_with_window();
+      }
       m.sync(g);
       for (int s = 0; s < o.samples; ++s)
-        for (int i = 0; i < 4; ++i) {
-          const int c = s % 2 ? 3 - i : i;  // alternate the order sample by sample
-          if (c < 2) p.clear_outputs();
+        for (int i = 0; i < C; ++i) {
+          const int c = s % 2 ? C - 1 - i : i;  // alternate the order sample by sample
+          if (checked(c)) p.clear_outputs();
           m.flush(g);
           times[c].push_back(m.time(g, [&] {
             if (c == 0)
@@ -191,17 +209,23 @@ int main(int argc, char** argv) {
               p.cub_then_nccl();
             else if (c == 2)
               p.local_only();
-            else
+            else if (c == 3)
               p.all_reduce_partials();
+            else
+              p.ours_with_window();
           }));
-          if (c < 2 && !p.result_ok(want)) ++failed[c];
+          if (checked(c) && !p.result_ok(want)) ++failed[c];
         }
-      for (int c = 0; c < 4; ++c) t.add(g, n, names[c], times[c], failed[c]);
-      std::printf("gpus %d n 2^%.0f: reduce %.1f us, cub+nccl %.1f us, local %.1f us, one float %.1f us%s%s\n", g,
-                  std::log2(double(n)), nreport::median(times[0]), nreport::median(times[1]), nreport::median(times[2]),
-                  nreport::median(times[3]), failed[0] ? "  REDUCE CHECK FAILED" : "",
-                  failed[1] ? "  CUB+NCCL CHECK FAILED" : "");
+      for (int c = 0; c < C; ++c) t.add(g, n, names[c], times[c], failed[c]);
+      std::printf(
+          "gpus %d n 2^%.0f: reduce %.1f us, window %.1f us, cub+nccl %.1f us, local %.1f us, one float %.1f "
+          "us%s%s%s\n",
+          g, std::log2(double(n)), nreport::median(times[0]), nreport::median(times[4]), nreport::median(times[1]),
+          nreport::median(times[2]), nreport::median(times[3]), failed[0] ? "  REDUCE CHECK FAILED" : "",
+          failed[4] ? "  WINDOW CHECK FAILED" : "", failed[1] ? "  CUB+NCCL CHECK FAILED" : "");
     }
+    if (const reduce::status s = made ? reduce::status{} : reduce::nccl::destroy_windows(p.windows.data(), g))
+      std::fprintf(stderr, "destroy_windows: %s\n", s.message ? s.message : cudaGetErrorName(s.code));
     for (ncclComm_t c : p.comms) ncclCommDestroy(c);
   }
   t.write(o.out);

@@ -24,6 +24,7 @@
 
 #include "argminmax.cuh"
 #include "detail/nccl/drive.cuh"
+#include "detail/nccl/window.cuh"
 #include "device_reduce.cuh"
 
 namespace reduce::nccl {
@@ -35,17 +36,21 @@ inline constexpr int every_rank = -1;
 // one-GPU result where the shards fall on its tiles, and index-returning reductions (argmin/argmax) give indices in
 // the concatenation; without it the former folds one partial per rank and the latter are refused. Every rank passes
 // the same root, lengths on all ranks or on none, and the same Cfg, Acc and Op: they choose the collectives, and
-// NCCL matches collectives across ranks by their order alone.
+// NCCL matches collectives across ranks by their order alone. win (optional, this rank's window from
+// create_windows, passed on every rank or on none): the partials are combined by one kernel over NCCL's device API
+// instead of a host-launched collective (detail/nccl/window.cuh), folded in rank order.
 struct collective {
   ncclComm_t comm = nullptr;
   int root = every_rank;
   const std::uint64_t* lengths = nullptr;
+  const window* win = nullptr;
 };
-inline collective all_ranks(ncclComm_t comm, const std::uint64_t* lengths = nullptr) {
-  return {comm, every_rank, lengths};
+inline collective all_ranks(ncclComm_t comm, const std::uint64_t* lengths = nullptr, const window* win = nullptr) {
+  return {comm, every_rank, lengths, win};
 }
-inline collective to_root(int root, ncclComm_t comm, const std::uint64_t* lengths = nullptr) {
-  return {comm, root, lengths};
+inline collective to_root(int root, ncclComm_t comm, const std::uint64_t* lengths = nullptr,
+                          const window* win = nullptr) {
+  return {comm, root, lengths, win};
 }
 
 // Elements per tile of Cfg for T. A reproducible Grid's result over shards (lengths known) equals its one-GPU result
@@ -64,15 +69,15 @@ template <class Cfg, class T, class Acc, class Tr, class Op = sum>
 status device_transform_reduce_status(void* d_temp, std::size_t& temp_bytes, const T* d_shard, Acc* d_out,
                                       std::uint64_t n, collective c, Tr transform, Op op = {},
                                       cudaStream_t stream = 0) {
-  return detail::nccl::run_rank<Cfg>(d_temp, temp_bytes, nullptr, d_shard, d_out, n, c.comm, c.root, c.lengths,
+  return detail::nccl::run_rank<Cfg>(d_temp, temp_bytes, nullptr, d_shard, d_out, n, c.comm, c.root, c.lengths, c.win,
                                      transform, op, stream);
 }
 template <class Cfg, class T, class Acc, class Tr, class Op = sum>
 status device_transform_reduce_status(workspace& ws, const T* d_shard, Acc* d_out, std::uint64_t n, collective c,
                                       Tr transform, Op op = {}, cudaStream_t stream = 0) {
   std::size_t unused = 0;
-  return detail::nccl::run_rank<Cfg>(nullptr, unused, &ws, d_shard, d_out, n, c.comm, c.root, c.lengths, transform, op,
-                                     stream);
+  return detail::nccl::run_rank<Cfg>(nullptr, unused, &ws, d_shard, d_out, n, c.comm, c.root, c.lengths, c.win,
+                                     transform, op, stream);
 }
 template <class Cfg, class T, class Acc, class Op = sum>
 status device_reduce_status(void* d_temp, std::size_t& temp_bytes, const T* d_shard, Acc* d_out, std::uint64_t n,
@@ -129,6 +134,7 @@ struct shard {
   void* d_temp = nullptr;
   std::size_t temp_bytes = 0;
   workspace* ws = nullptr;
+  const window* win = nullptr;  // this GPU's window (create_windows), on every shard or on none
 };
 
 // root: every_rank, or the rank that receives the result. Sets each shard's device in turn and restores the

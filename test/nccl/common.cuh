@@ -166,10 +166,10 @@ struct dvec {
   ~dvec() { cudaFree(p); }
 };
 
-// One GPU's result (device 0) over the whole concatenation: the reference of the multi-GPU call.
+// One GPU's result (device 0, or `device`) over the whole concatenation: the reference of the multi-GPU call.
 template <class Cfg, class Acc, class T, class Op, class Tr = reduce::detail::no_transform>
-Acc one_gpu(const std::vector<T>& all, Op op, Tr tr = {}) {
-  cudaSetDevice(0);
+Acc one_gpu(const std::vector<T>& all, Op op, Tr tr = {}, int device = 0) {
+  cudaSetDevice(device);
   dvec<T> in(all);
   dvec<Acc> out(1);
   std::size_t bytes = 0;
@@ -180,6 +180,7 @@ Acc one_gpu(const std::vector<T>& all, Op op, Tr tr = {}) {
   Acc r{};
   cudaMemcpy(&r, out.p, sizeof(Acc), cudaMemcpyDeviceToHost);
   cudaFree(temp);
+  cudaSetDevice(0);
   if (e) ADD_FAILURE() << "one-GPU reference failed: " << cudaGetErrorString(e);
   return r;
 }

@@ -17,12 +17,14 @@ std::vector<std::vector<T>> split(const std::vector<T>& all, const std::vector<s
 }
 
 // Runs the multi-device call (query, then run; temporary storage or a workspace per GPU), `repeat` times, and
-// returns each run's result on every rank (Acc{} where a rank does not receive it). Each output is set to all-ones
+// returns each run's result on every rank (Acc{} where a rank does not receive it). win: one window per rank (the
+// window combine), or null. Each output is set to all-ones
 // bytes before each run (NaN for floating types), so that an output the call left unwritten never reads as a zero
 // identity.
 template <class Cfg, class Acc, class T, class Op, class Tr = reduce::detail::no_transform>
 std::vector<std::vector<Acc>> on_gpus(const world& w, const std::vector<std::vector<T>>& parts, int root, Op op,
-                                      Tr tr = {}, bool on_workspace = false, int repeat = 1) {
+                                      Tr tr = {}, bool on_workspace = false, int repeat = 1,
+                                      const reduce::nccl::window* win = nullptr) {
   const int k = w.k;
   std::vector<dvec<T>> in;
   std::vector<dvec<Acc>> out;
@@ -37,6 +39,7 @@ std::vector<std::vector<Acc>> on_gpus(const world& w, const std::vector<std::vec
     s[r].n = parts[r].size();
     s[r].d_out = out[r].p;
     s[r].stream = w.streams[r];
+    s[r].win = win ? win + r : nullptr;
   }
   std::vector<void*> temp(k, nullptr);
   if (on_workspace) {

@@ -82,6 +82,7 @@ struct child {
     cudaFree(d_out);
   }
   void graph(const std::vector<float>& data);
+  void windowed(const float* d_f, std::uint64_t n, const std::vector<std::uint64_t>& len);
   int run(const std::string& scenario);
 };
 

@@ -1,7 +1,7 @@
 // One process per GPU, started by the test itself: the user's own communicator (ncclCommInitRank), the sums, a
-// to-root reduction, the NCCL and the gather combines, argmin with lengths, the reproducible Grid, a workspace, and
-// calls captured into CUDA graphs (thread-local and global capture modes) and replayed. The parent checks every rank
-// against one GPU's result.
+// to-root reduction, the NCCL and the gather combines, argmin with lengths, the reproducible Grid, a workspace, the
+// window combine, and calls captured into CUDA graphs (thread-local and global capture modes) and replayed. The
+// parent checks every rank against one GPU's result.
 #include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
@@ -77,6 +77,50 @@ void child::graph(const std::vector<float>& data) {
   cudaFree(t1), cudaFree(t2), cudaFree(d_in), cudaFree(d_out);
 }
 
+// The window combine in this mode: a window made from the rank's own communicator, a sum, a custom op, argmin with
+// lengths, and the sum captured into a graph and replayed three times.
+void child::windowed(const float* d_f, std::uint64_t n, const std::vector<std::uint64_t>& len) {
+  using namespace reduce::nccl;
+  window w;
+  if (reduce::status s = create_windows(&comm, 1, &w)) return fail("create_windows", s);
+  record<float>("window_sum", true, [&](void* t, std::size_t& b, float* o) {
+    return device_reduce_status<cfg>(t, b, d_f, o, n, all_ranks(comm, nullptr, &w), reduce::sum{}, stream);
+  });
+  record<float>("window_magnitude", true, [&](void* t, std::size_t& b, float* o) {
+    return device_reduce_status<cfg>(t, b, d_f, o, n, all_ranks(comm, nullptr, &w), reduce::make_op(magnitude{}, 0.0f),
+                                     stream);
+  });
+  record<reduce::indexed<float>>("window_argmin", true, [&](void* t, std::size_t& b, reduce::indexed<float>* o) {
+    return device_arg_min_status<cfg>(t, b, d_f, o, n, all_ranks(comm, len.data(), &w), stream);
+  });
+  float* d_out = nullptr;
+  void* temp = nullptr;
+  std::size_t bytes = 0;
+  cudaMalloc(&d_out, sizeof(float));
+  const auto c = all_ranks(comm, nullptr, &w);
+  device_reduce<cfg>(nullptr, bytes, d_f, d_out, n, c, reduce::sum{}, stream);
+  cudaMalloc(&temp, bytes);
+  cudaGraph_t g = nullptr;
+  cudaGraphExec_t exec = nullptr;
+  cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal);
+  const reduce::status s = device_reduce_status<cfg>(temp, bytes, d_f, d_out, n, c, reduce::sum{}, stream);
+  const cudaError_t end = cudaStreamEndCapture(stream, &g);
+  if (s) fail("window graph capture", s);
+  if (end || cudaGraphInstantiate(&exec, g, 0)) fail("window graph", {end ? end : cudaErrorUnknown, "capture failed"});
+  for (int i = 0; i < 3 && exec; ++i) {
+    cudaMemsetAsync(d_out, 0xff, sizeof(float), stream);
+    cudaGraphLaunch(exec, stream);
+    float v = 0;
+    cudaMemcpyAsync(&v, d_out, sizeof v, cudaMemcpyDeviceToHost, stream);
+    cudaStreamSynchronize(stream);
+    out << "graph_window_sum" << i << " " << hex(v) << "\n";
+  }
+  if (exec) cudaGraphExecDestroy(exec);
+  if (g) cudaGraphDestroy(g);
+  cudaFree(temp), cudaFree(d_out);
+  if (reduce::status d = destroy_windows(&w, 1)) fail("destroy_windows", d);
+}
+
 int child::run(const std::string& scenario) {
   if (scenario != "modes") return 5;
   const auto len = child_lengths(k);
@@ -119,6 +163,7 @@ int child::run(const std::string& scenario) {
     out << "workspace_sum " << hex(v) << "\n";
   }
   graph(f);
+  windowed(d_f.p, n, len);
   return failures ? 6 : 0;
 }
 
@@ -226,6 +271,14 @@ TEST(NcclProcessPerGpu, EveryRankMatchesOneGpu) {
     }
     for (int i = 0; i < 2; ++i)
       EXPECT_EQ(got["graph_global_sum" + std::to_string(i)], got["sum"]) << "rank " << r << " global replay " << i;
+    // The window combine: exact where the op is (a selection, argmin), the rank-order fold for the sum, the same on
+    // every rank and in every replay.
+    EXPECT_EQ(got["window_magnitude"], want["magnitude_to_root"]) << "rank " << r;
+    EXPECT_EQ(got["window_argmin"].substr(0, 24), want["argmin"].substr(0, 24)) << "rank " << r;
+    EXPECT_NEAR(from_hex<float>(got["window_sum"]), double(exact), 1.2e-5 * double(abs)) << "rank " << r;
+    EXPECT_EQ(got["window_sum"], rank0.at("window_sum")) << "rank " << r << ": ranks disagree";
+    for (int i = 0; i < 3; ++i)
+      EXPECT_EQ(got["graph_window_sum" + std::to_string(i)], got["window_sum"]) << "rank " << r << " replay " << i;
   }
   EXPECT_FALSE(read_results(dir + "/rank" + std::to_string(k - 1) + ".txt")["sum_to_root"].empty());
 }

@@ -10,6 +10,9 @@
 // - tile_gather: a reproducible Grid (combine per_tile) with every rank's shard length known on the host. Each rank
 //   stores one partial per tile, the tiles are gathered in rank order and the one-GPU path's own passes fold them:
 //   the one-GPU reproducible result, bit for bit, where the shards fall on its tiles (docs/multi_gpu.md).
+// - window_fold: the caller passed a window (window.cuh) and the combine is not a tile gather. Each rank's partial
+//   goes into its window and one kernel per rank folds every rank's partial in rank order over NCCL's device API:
+//   the same bits as rank_gather, without a host-launched collective.
 #pragma once
 #include <nccl.h>
 
@@ -23,7 +26,7 @@
 
 namespace reduce::detail::nccl {
 
-enum class combine_kind : unsigned char { nccl_collective, rank_gather, tile_gather };
+enum class combine_kind : unsigned char { nccl_collective, rank_gather, tile_gather, window_fold };
 
 // NCCL's element type for an accumulator, where it has one (bool and 16-bit integers have none).
 template <class Acc>
@@ -70,8 +73,10 @@ struct folds_per_tile<Cfg, std::enable_if_t<!is_tuned<Cfg>::value>>
     : std::is_same<typename Cfg::grid::combine, policy::per_tile> {};
 
 template <class Cfg, class Acc, class Op>
-constexpr combine_kind combine_of(bool lengths_known) {
-  if (folds_per_tile<Cfg>::value) return lengths_known ? combine_kind::tile_gather : combine_kind::rank_gather;
+constexpr combine_kind combine_of(bool lengths_known, bool window_given) {
+  if (folds_per_tile<Cfg>::value && lengths_known) return combine_kind::tile_gather;
+  if (window_given) return combine_kind::window_fold;
+  if (folds_per_tile<Cfg>::value) return combine_kind::rank_gather;
   return has_nccl_op<Op, Acc>() ? combine_kind::nccl_collective : combine_kind::rank_gather;
 }
 

@@ -48,11 +48,12 @@ status local_rank(const plan<Acc>& p, bool on_workspace, const T* d_shard, std::
 // One rank. d_temp == nullptr and ws == nullptr: the size query (temp_bytes), nothing runs.
 template <class Cfg, class T, class Acc, class Tr, class Op>
 status run_rank(void* d_temp, std::size_t& temp_bytes, workspace* ws, const T* d_shard, Acc* d_out, std::uint64_t n,
-                ncclComm_t comm, int root, const std::uint64_t* lengths, Tr tr, Op op, cudaStream_t stream) {
+                ncclComm_t comm, int root, const std::uint64_t* lengths, const reduce::nccl::window* win, Tr tr, Op op,
+                cudaStream_t stream) {
   const bool query = !ws && d_temp == nullptr;
   if (status s = check_call(d_shard, n, d_out, comm, root, query)) return s;
   plan<Acc> p;
-  if (status s = describe(p, comm, root, lengths, n, d_out, query)) return s;
+  if (status s = describe(p, comm, root, lengths, n, d_out, query, win)) return s;
   if (status s = check_devices(p.device, stream)) return s;
   if (status s = size_rank<Cfg>(p, ws, d_shard, n, tr, op, stream)) return s;
   if (query) {
@@ -98,13 +99,15 @@ status run_devices(Shard* shards, int count, int root, Tr tr, Op op) {
               "reduce::nccl: the shards must be one per rank of one communicator "
               "(ncclCommInitAll's), each rank once"};
     lengths[rank] = s.n;
+    if ((s.win != nullptr) != (shards[0].win != nullptr))
+      return {cudaErrorInvalidValue, "reduce::nccl: pass a window on every shard or on none"};
   }
   device_guard guard;
   std::vector<plan<Acc>> plans(count);
   for (int i = 0; i < count; ++i) {
     Shard& s = shards[i];
     plan<Acc>& p = plans[i];
-    if (status e = describe(p, s.comm, root, lengths.data(), s.n, s.d_out, query)) return e;
+    if (status e = describe(p, s.comm, root, lengths.data(), s.n, s.d_out, query, s.win)) return e;
     if (cudaError_t e = cudaSetDevice(p.device)) return {e, "reduce::nccl: cudaSetDevice failed"};
     if (status e = check_devices(p.device, s.stream)) return e;
     if (status e = size_rank<Cfg>(p, s.ws, s.d_in, s.n, tr, op, s.stream)) return e;

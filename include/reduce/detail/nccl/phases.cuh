@@ -4,9 +4,10 @@
 //              tile_gather one partial per tile at the rank's place among all ranks' tiles (the first pass of
 //              per_tile alone, the same kernel the one-GPU reproducible run launches first)
 //   exchange   NCCL: the all-reduce / reduce of the partial, the all-gather of the partials, or one broadcast per
-//              rank of its tiles, in one NCCL group
+//              rank of its tiles, in one NCCL group (nothing for the window combine)
 //   finish     on each rank that receives the result: the fold of the gathered partials in rank order, or the
-//              one-GPU path's later passes over the gathered tiles (relaunch::fold_passes)
+//              one-GPU path's later passes over the gathered tiles (relaunch::fold_passes); with a window, on every
+//              rank, the kernel that meets the others and folds their partials (window.cuh)
 //
 // One process driving several GPUs runs every rank's local phase, then every exchange inside one NCCL group (NCCL
 // needs the collectives of all its communicators issued together), then every finish. A finish cannot sit inside the
@@ -34,7 +35,10 @@ status local_phase(const plan<Acc>& p, const T* d_shard, std::uint64_t n, Tr tr,
       return {};
     }
   }
-  Acc* partial = p.kind == combine_kind::rank_gather ? p.head + p.rank : p.head;
+  Acc* partial = p.kind == combine_kind::window_fold
+                     ? reinterpret_cast<Acc*>(static_cast<unsigned char*>(p.win->base) + p.win->partial_offset)
+                 : p.kind == combine_kind::rank_gather ? p.head + p.rank
+                                                       : p.head;
   return run<Cfg>(placed_storage<KeepsZeroed>{p.local_zeroed, p.local_scratch}, d_shard, partial, n, global, op,
                   stream);
 }
@@ -71,12 +75,19 @@ status exchange_phase(const plan<Acc>& p, Acc* d_out, ncclComm_t comm, cudaStrea
         return nccl_failed(r != ncclSuccess ? r : end, "reduce::nccl: ncclBroadcast of the tile partials failed");
       }
       break;
+    case combine_kind::window_fold:  // the fold kernel itself meets the other ranks
+      break;
   }
   return {};
 }
 
 template <class Cfg, class Acc, class Op>
 status finish_phase(const plan<Acc>& p, Acc* d_out, Op op, cudaStream_t stream) {
+  if (p.kind == combine_kind::window_fold) {
+    if (cudaError_t e = launch_fold_window(*p.win, p.receives(), d_out, op, stream))
+      return {e, "reduce::nccl: a kernel launch failed"};
+    return {};
+  }
   if (!p.receives()) return {};
   cudaError_t e = cudaSuccess;
   if (p.kind == combine_kind::rank_gather) {

@@ -16,6 +16,7 @@
 
 #include "../dispatch.cuh"
 #include "combine_rule.cuh"
+#include "window.cuh"
 
 namespace reduce::detail::nccl {
 
@@ -56,8 +57,9 @@ template <class Acc>
 struct plan {
   combine_kind kind = combine_kind::rank_gather;
   int rank = 0, nranks = 1, device = 0, root = -1;
-  const std::uint64_t* lengths = nullptr;  // every rank's shard length, or null
-  std::uint64_t offset = 0;                // this shard's first element in the concatenation (lengths known)
+  const std::uint64_t* lengths = nullptr;     // every rank's shard length, or null
+  const reduce::nccl::window* win = nullptr;  // the caller's window, or null
+  std::uint64_t offset = 0;                   // this shard's first element in the concatenation (lengths known)
   std::uint64_t tiles_before = 0, tiles_total = 0;
   storage_need local;
   std::size_t head_bytes = 0;
@@ -102,7 +104,12 @@ status check_call(const T* d_shard, std::uint64_t n, const Acc* d_out, ncclComm_
 // The rank's place: communicator size, rank and device; the root; the shard lengths, if given, against n.
 template <class Acc>
 status describe(plan<Acc>& p, ncclComm_t comm, int root, const std::uint64_t* lengths, std::uint64_t n,
-                const Acc* d_out, bool query) {
+                const Acc* d_out, bool query, const reduce::nccl::window* win = nullptr) {
+  if (win && (win->comm != comm || !win->ready))
+    return {cudaErrorInvalidValue,
+            "reduce::nccl: the window is not a ready window of this communicator: make one per communicator with "
+            "create_windows"};
+  p.win = win;
   if (status s = nccl_failed(ncclCommCount(comm, &p.nranks), "reduce::nccl: ncclCommCount failed")) return s;
   if (status s = nccl_failed(ncclCommUserRank(comm, &p.rank), "reduce::nccl: ncclCommUserRank failed")) return s;
   if (status s = nccl_failed(ncclCommCuDevice(comm, &p.device), "reduce::nccl: ncclCommCuDevice failed")) return s;
@@ -187,7 +194,7 @@ inline status check_temp(const void* d_temp, std::size_t temp_bytes, std::size_t
 template <class Cfg, bool KeepsZeroed, class T, class Acc, class Tr, class Op>
 status size(plan<Acc>& p, const T* d_shard, std::uint64_t n, Tr tr, Op op, cudaStream_t stream) {
   using pass = combine_strategy<policy::relaunch>;
-  p.kind = combine_of<Cfg, Acc, Op>(p.lengths != nullptr);
+  p.kind = combine_of<Cfg, Acc, Op>(p.lengths != nullptr, p.win != nullptr);
   if constexpr (takes_index_v<Tr, T>)
     if (!p.lengths)
       return {cudaErrorInvalidValue,
@@ -199,6 +206,12 @@ status size(plan<Acc>& p, const T* d_shard, std::uint64_t n, Tr tr, Op op, cudaS
       break;
     case combine_kind::rank_gather:
       p.head_bytes = std::size_t(p.nranks) * sizeof(Acc);
+      break;
+    case combine_kind::window_fold:  // the partial goes into the window
+      if (sizeof(Acc) > reduce::nccl::window::slot_bytes)
+        return {cudaErrorInvalidValue,
+                "reduce::nccl: the accumulator is larger than a window's slot (1024 bytes): pass no window"};
+      p.head_bytes = 0;
       break;
     case combine_kind::tile_gather:
       if constexpr (folds_per_tile<Cfg>::value) {
