@@ -128,6 +128,38 @@ TEST(Tuning, TableCountIsTheBytesInTheTablesUnits) {
   static_assert(table_count<std::int8_t>(4097) == 1025);  // usable at compile time
 }
 
+struct negate_byte {
+  __host__ __device__ int operator()(std::int8_t x) const { return -x; }
+};
+// Only a packed fold (8- and 16-bit integer sums, no transform) is counted by bytes everywhere; any other narrow
+// element costs about a float's instructions per element, and where its byte count lands on a one-cluster row it reads
+// the row of its element count (an int8 min at 2^20 runs 2^20 floats' multipass, not 2^18 floats' cluster).
+TEST(Tuning, NarrowElementsWithoutAPackedFoldLeaveTheClusterRowsByElements) {
+  using reduce::detail::counted_by_bytes;
+  using reduce::detail::no_transform;
+  using reduce::detail::tuned_entry;
+  using table = reduce::tuning::sm90<4>;
+  static_assert(counted_by_bytes<std::int8_t, int, reduce::sum, no_transform>);
+  static_assert(counted_by_bytes<std::uint16_t, unsigned, reduce::sum, no_transform>);
+  static_assert(counted_by_bytes<float, float, reduce::min, no_transform>);  // 4 bytes and wider: always bytes
+  static_assert(!counted_by_bytes<std::int8_t, std::int8_t, reduce::min, no_transform>);
+  static_assert(!counted_by_bytes<std::int8_t, int, reduce::max, no_transform>);
+  static_assert(!counted_by_bytes<__half, float, reduce::sum, no_transform>);
+  static_assert(!counted_by_bytes<std::int8_t, int, reduce::sum, negate_byte>);  // a transform: one op per element
+  const auto clusters = reduce::detail::one_cluster_rows<table::configs>::value;
+  for (std::uint64_t n : {std::uint64_t(1000), std::uint64_t(1) << 16, std::uint64_t(1) << 20, std::uint64_t(1) << 24,
+                          std::uint64_t(1) << 28}) {
+    const std::size_t bytes = tuned_entry<table, std::int8_t, true>(n),
+                      mixed = tuned_entry<table, std::int8_t, false>(n);
+    EXPECT_EQ(bytes, reduce::detail::table_entry<table>(n / 4)) << n;
+    EXPECT_EQ(mixed, clusters[bytes] ? reduce::detail::table_entry<table>(n) : bytes) << n;
+  }
+  EXPECT_TRUE(clusters[(tuned_entry<table, std::int8_t, true>(1 << 20))]);  // 2^18 floats: the one-cluster row
+  EXPECT_FALSE(clusters[(tuned_entry<table, std::int8_t, false>(1 << 20))]);
+  EXPECT_EQ((tuned_entry<table, std::int8_t, false>(std::uint64_t(1) << 28)),
+            (tuned_entry<table, std::int8_t, true>(std::uint64_t(1) << 28)));  // whole-GPU rows: bytes
+}
+
 // Which table a call reads: the element's size class decides the table's bytes; the op and accumulator whether it is
 // the exact table (order-free integer ops with a native atomic), the wide one (an accumulator wider than 4 bytes and
 // than the element: float into double, argmin's pair; tuning/sm90_wide.cuh) or the deterministic one.

@@ -120,7 +120,7 @@ status run(const Storage& storage, const T* in, Acc* out, std::uint64_t n, Tr tr
   if constexpr (!call_types<T, Acc, Tr, Op>::ok) {
     return {cudaErrorInvalidValue, "reduce: this call's types are refused"};  // a static_assert has said why
   } else if constexpr (is_tuned<Cfg>::value) {
-    return with_tuned_config<Cfg, T, Acc, Op, Storage::keeps_zeroed>(n, [&](auto config) {
+    return with_tuned_config<Cfg, T, Acc, Op, Tr, Storage::keeps_zeroed>(n, [&](auto config) {
       return run_fixed<typename decltype(config)::type>(storage, in, out, n, tr, op, stream);
     });
   } else {

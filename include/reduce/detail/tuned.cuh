@@ -13,6 +13,7 @@
 #include "per_device.cuh"
 #include "tuning/sm90_exact.cuh"
 #include "tuning/sm90_wide.cuh"
+#include "vector_fold.cuh"
 
 namespace reduce::detail {
 
@@ -61,6 +62,31 @@ constexpr std::uint64_t table_count(std::uint64_t n) {
   return n / b * t + ((n % b) * t + b - 1) / b;  // ceil(n * t / b), without overflow
 }
 
+// Bytes decide everywhere only where a narrow element costs no more instructions per byte than a float: its fold
+// packed (8- and 16-bit integer sums). Any other narrow element (a byte's min, a half's sum: a conversion and an op
+// per element) costs per element about what a float does, up to four times a float's instructions per byte. A
+// whole-GPU kernel still streams bytes, but a one-cluster kernel (16 of the GPU's SMs) runs out of instructions first:
+// where the byte count lands on a one-cluster row, such an element reads the row of its element count instead.
+// H100, 2026-11-26: int8 min at 2^20 8.96 us on the cluster row of 2^18 floats (CUB 7.46), 6.37 us on the multipass
+// row of 2^20 (CUB 7.52); at 2^28 the byte count's row stays (cooperative 102.0 us, CUB 95.7; multipass 108.4).
+template <class T, class Acc, class Op, class Tr>
+inline constexpr bool counted_by_bytes = sizeof(T) >= 4 || packed_sum<T, Acc, Op, Tr>;
+template <class Configs>
+struct one_cluster_rows;
+template <template <class...> class L, class... C>
+struct one_cluster_rows<L<C...>> {
+  static constexpr bool value[] = {(C::grid::walk::cluster > 0)...};
+};
+template <class Table, class T, bool by_bytes>
+std::size_t tuned_entry(std::uint64_t n) {
+  const std::size_t i = table_entry<Table>(table_count<T>(n));
+  if constexpr (by_bytes) {
+    return i;
+  } else {
+    return one_cluster_rows<typename Table::configs>::value[i] ? table_entry<Table>(n) : i;
+  }
+}
+
 // The table the tuned default reads for elements of T reduced with op into Acc; on_workspace: a call on a
 // reduce::workspace, whose zeroed storage lets the ready_marks combine run with no memset and the atomic combine sum
 // 32-bit integers into a tally word with no preset of the output (their own tables; other order-free calls preset the
@@ -73,14 +99,15 @@ using tuned_table = cuda::std::conditional_t<
     cuda::std::conditional_t<wide_accumulator<T, Acc>, tuning::sm90_wide<B>,
                              cuda::std::conditional_t<on_workspace, tuning::sm90_workspace<B>, tuning::sm90<B>>>>;
 
-// Calls f(mp_identity<C>{}) with the config the tuned default Cfg picks for n elements of T (op into Acc), and returns
-// its result.
-template <class Cfg, class T, class Acc, class Op, bool on_workspace = false, class F>
+// Calls f(mp_identity<C>{}) with the config the tuned default Cfg picks for n elements of T (transformed by Tr, op
+// into Acc), and returns its result.
+template <class Cfg, class T, class Acc, class Op, class Tr, bool on_workspace = false, class F>
 auto with_tuned_config(std::uint64_t n, F&& f) {
   using table = tuned_table<T, Acc, Op, on_workspace>;
   using choices = boost::mp11::mp_push_back<typename table::configs, typename Cfg::fallback>;
   constexpr std::size_t count = boost::mp11::mp_size<choices>::value;
-  const std::size_t i = device_major() == 9 ? table_entry<table>(table_count<T>(n)) : count - 1;
+  constexpr bool by_bytes = counted_by_bytes<T, Acc, Op, Tr>;
+  const std::size_t i = device_major() == 9 ? tuned_entry<table, T, by_bytes>(n) : count - 1;
   return boost::mp11::mp_with_index<count>(
       i, [&](auto I) { return f(boost::mp11::mp_identity<boost::mp11::mp_at_c<choices, decltype(I)::value>>{}); });
 }
