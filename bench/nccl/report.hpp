@@ -95,12 +95,14 @@ struct table {
     md << "| GPUs | n | ours | window | CUB+NCCL | CUB+NCCL / ours | CUB+NCCL / window | local | combine | one float | "
           "checks |\n";
     md << "| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n";
-    bool faster_everywhere = true;
+    bool faster_everywhere = true, window_everywhere = true;
     for (const auto& [key, t] : times) {
       const auto [g, n, who] = key;
       if (who != "reduce") continue;
       const double ours = med(g, n, "reduce"), local = med(g, n, "local"), ratio = paired(g, n);
-      if (n >= (std::uint64_t(1) << 24) && !(std::fmax(ratio, paired(g, n, "window")) > 1)) faster_everywhere = false;
+      if (n >= (std::uint64_t(1) << 24) && !(ratio > 1)) faster_everywhere = false;
+      // With a window where there is one (more than one GPU), else ours.
+      if (n >= (std::uint64_t(1) << 24) && !((g > 1 ? paired(g, n, "window") : ratio) > 1)) window_everywhere = false;
       std::snprintf(line, sizeof line, "| %d | %s | %.1f | %.1f | %.1f | %.3f | %.3f | %.1f | %.1f | %.1f | %s |\n", g,
                     log2_name(n).c_str(), ours, med(g, n, "window"), med(g, n, "cub+nccl"), ratio,
                     paired(g, n, "window"), local, ours - local, med(g, n, "allreduce1"), checks(g, n).c_str());
@@ -131,8 +133,8 @@ struct table {
     const double s28 = med(1, std::uint64_t(1) << 28, "reduce") / best4(std::uint64_t(1) << 28);
     const double s30 = med(1, std::uint64_t(1) << 30, "reduce") / best4(std::uint64_t(1) << 30);
     md << "\n## Targets\n\n";
-    md << "- faster than CUB+NCCL (ours or ours with a window) at every size 2^24..2^32 and GPU count measured: "
-       << (faster_everywhere ? "yes" : "no") << "\n";
+    md << "- faster than CUB+NCCL at every size 2^24..2^32 and GPU count measured: ours "
+       << (faster_everywhere ? "yes" : "no") << ", ours with a window " << (window_everywhere ? "yes" : "no") << "\n";
     std::snprintf(line, sizeof line, "- 4-GPU strong scaling >= 3.0x at 2^28: %.2f (%s); >= 3.7x at 2^30: %.2f (%s)\n",
                   s28,
                   std::isnan(s28) ? "not measured"

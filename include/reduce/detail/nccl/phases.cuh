@@ -84,8 +84,10 @@ status exchange_phase(const plan<Acc>& p, Acc* d_out, ncclComm_t comm, cudaStrea
 template <class Cfg, class Acc, class Op>
 status finish_phase(const plan<Acc>& p, Acc* d_out, Op op, cudaStream_t stream) {
   if (p.kind == combine_kind::window_fold) {
-    if (cudaError_t e = launch_fold_window(*p.win, p.receives(), d_out, op, stream))
-      return {e, "reduce::nccl: a kernel launch failed"};
+    if constexpr (sizeof(Acc) <= reduce::nccl::window::slot_bytes) {  // larger: refused by size(), never compiled
+      if (cudaError_t e = launch_fold_window(*p.win, p.receives(), d_out, op, stream))
+        return {e, "reduce::nccl: a kernel launch failed"};
+    }
     return {};
   }
   if (!p.receives()) return {};

@@ -57,8 +57,11 @@ __global__ void __launch_bounds__(32)
   auto* counter = reinterpret_cast<unsigned long long*>(base + w::counter_offset);
   const unsigned long long call = *counter;
   const std::size_t slot = (call & 1) * w::slot_bytes;
+  // Published through NCCL's mapping of this rank's window, the address its own lane loads from below: the same
+  // memory written through one address and read through another would be unordered without a proxy fence.
   if (lane == 0)
-    store_words(reinterpret_cast<Acc*>(base + slot), load_cg(reinterpret_cast<const Acc*>(base + w::partial_offset)));
+    store_words(static_cast<Acc*>(ncclGetLocalPointer(win, slot)),
+                load_cg(reinterpret_cast<const Acc*>(base + w::partial_offset)));
   ncclLsaBarrierSession<ncclCoopCta> barrier(ncclCoopCta(), dev, ncclTeamTagLsa(), 0);
   barrier.sync(ncclCoopCta(), cuda::memory_order_acq_rel);
   if (receives) {
@@ -117,15 +120,15 @@ inline status destroy_windows(window* w, int count) {
     if (w[i].comm && ncclCommCuDevice(w[i].comm, &device) == ncclSuccess && cudaSetDevice(device) == cudaSuccess)
       if (cudaError_t e = cudaDeviceSynchronize(); e && !s) s = {e, "reduce::nccl: a window's GPU failed"};
   }
-  if (status g = nccl_failed(ncclGroupStart(), "reduce::nccl: ncclGroupStart failed"); g) return g;
-  ncclResult_t r = ncclSuccess;
-  for (int i = 0; i < count; ++i) {
+  const ncclResult_t start = ncclGroupStart();
+  ncclResult_t r = start;
+  for (int i = 0; i < count && start == ncclSuccess; ++i) {
     ncclResult_t d = ncclSuccess, u = ncclSuccess;
     if (w[i].comm && w[i].dev.nRanks > 0) d = ncclDevCommDestroy(w[i].comm, &w[i].dev);
     if (w[i].comm && w[i].handle) u = ncclCommWindowDeregister(w[i].comm, w[i].handle);
     if (r == ncclSuccess) r = d != ncclSuccess ? d : u;
   }
-  const ncclResult_t end = ncclGroupEnd();
+  const ncclResult_t end = start == ncclSuccess ? ncclGroupEnd() : ncclSuccess;
   if (!s) s = nccl_failed(r != ncclSuccess ? r : end, "reduce::nccl: destroying a window failed");
   for (int i = 0; i < count; ++i) {
     if (w[i].base) ncclMemFree(w[i].base);
@@ -139,7 +142,7 @@ inline status destroy_windows(window* w, int count) {
 // per GPU holds), in one NCCL group. Collective: every rank of each communicator calls it, in the same order as its
 // other collectives. Needs symmetric memory (CUDA VMM; NCCL_CUMEM_ENABLE not 0), every rank of the communicator
 // reachable by loads and stores (one node's GPUs with NVLink or PCIe peer access), and the libnccl the program loads
-// of the same major.minor version as the nccl_device.h it was compiled with (the device API is inline code). On any
+// of the same release as the nccl_device.h it was compiled with (the device API is inline code). On any
 // failure every window made so far is destroyed and the windows are left empty. Leaves the current device as it was.
 inline status create_windows(const ncclComm_t* comms, int count, window* out) {
   using detail::nccl::nccl_failed;
@@ -147,10 +150,10 @@ inline status create_windows(const ncclComm_t* comms, int count, window* out) {
     return {cudaErrorInvalidValue, "reduce::nccl: create_windows needs count >= 1 communicators and windows"};
   int version = 0;
   if (status v = nccl_failed(ncclGetVersion(&version), "reduce::nccl: ncclGetVersion failed")) return v;
-  if (version / 100 != NCCL_VERSION_CODE / 100)
+  if (version != NCCL_VERSION_CODE)  // the device API's structures change between patch releases
     return {cudaErrorNotSupported,
             "reduce::nccl: the libnccl loaded is another version than the nccl_device.h this program was compiled "
-            "with; the window combine runs NCCL's device code inline, so they must match"};
+            "with; the window combine runs NCCL's device code inline, so they must be the same release"};
   int caller = 0;
   if (cudaError_t e = cudaGetDevice(&caller)) return {e, "reduce::nccl: cudaGetDevice failed"};
   for (int i = 0; i < count; ++i) out[i] = window{};
