@@ -6,12 +6,10 @@
 
 #include <reduce/reduce.cuh>
 
+#include "check.cuh"
+
 int main() {
-  int devices = 0;
-  if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
-    std::printf("no CUDA device found\n");
-    return 1;
-  }
+  if (!have_gpu()) return 0;
 
   // 2^24 floats: x[i] = (i % 100) / 100, so the exact sum is known.
   const std::size_t n = std::size_t(1) << 24;
@@ -20,8 +18,8 @@ int main() {
   for (std::size_t i = 0; i < n; ++i) exact += host[i] = float(i % 100) / 100.0f;
 
   float* d_in = nullptr;
-  cudaMalloc(&d_in, n * sizeof(float));
-  cudaMemcpy(d_in, host.data(), n * sizeof(float), cudaMemcpyHostToDevice);
+  CHECK(cudaMalloc(&d_in, n * sizeof(float)));
+  CHECK(cudaMemcpy(d_in, host.data(), n * sizeof(float), cudaMemcpyHostToDevice));
 
   bool right = true;
   try {
@@ -37,24 +35,23 @@ int main() {
     return 1;
   }
 
-  // 3. The asynchronous two-phase call, CUB style: ask for the temporary storage, then run on a stream.
-  using cfg =
-      reduce::policy::config<reduce::policy::vector<4>, reduce::policy::shuffle, reduce::policy::single_pass<>, 256>;
+  // 3. The asynchronous two-phase call, CUB style: ask for the temporary storage, then run on a stream. With no
+  // config named it runs the tuned default; reduce::device_reduce<Cfg>(...) names one.
   float* d_out = nullptr;
-  cudaMalloc(&d_out, sizeof(float));
+  CHECK(cudaMalloc(&d_out, sizeof(float)));
   std::size_t temp_bytes = 0;
-  reduce::device_reduce<cfg>(nullptr, temp_bytes, d_in, d_out, n);  // size query: nothing runs
+  CHECK(reduce::device_reduce(nullptr, temp_bytes, d_in, d_out, n));  // size query: nothing runs
   void* d_temp = nullptr;
-  cudaMalloc(&d_temp, temp_bytes);
-  const cudaError_t e = reduce::device_reduce<cfg>(d_temp, temp_bytes, d_in, d_out, n);  // on the default stream
+  CHECK(cudaMalloc(&d_temp, temp_bytes));
+  CHECK(reduce::device_reduce(d_temp, temp_bytes, d_in, d_out, n));  // on the default stream
   float sum2 = 0;
-  cudaMemcpy(&sum2, d_out, sizeof(float), cudaMemcpyDeviceToHost);  // waits for the reduction
-  std::printf("two-phase sum = %.1f (%s)\n", sum2, cudaGetErrorString(e));
-  right = right && e == cudaSuccess && std::fabs(sum2 - exact) <= 1e-5 * exact;
+  CHECK(cudaMemcpy(&sum2, d_out, sizeof(float), cudaMemcpyDeviceToHost));  // waits for the reduction
+  std::printf("two-phase sum = %.1f\n", sum2);
+  right = right && std::fabs(sum2 - exact) <= 1e-5 * exact;
 
-  cudaFree(d_temp);
-  cudaFree(d_out);
-  cudaFree(d_in);
+  CHECK(cudaFree(d_temp));
+  CHECK(cudaFree(d_out));
+  CHECK(cudaFree(d_in));
   std::printf("%s\n", right ? "ok" : "WRONG");
   return right ? 0 : 1;
 }

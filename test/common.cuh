@@ -11,10 +11,13 @@
 #include <cstdint>
 #include <cstdlib>
 #include <limits>
+#include <map>
+#include <memory>
 #include <random>
 #include <reduce/matrix.cuh>
 #include <reduce/reduce.cuh>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace test {
@@ -77,25 +80,31 @@ inline std::vector<std::uint64_t> standard_sizes(int block) {
           9'000'000 + rng() % 2'000'000};  // near 10^7
 }
 
-// Reduces h (copied to d_in + offset) with Cfg on the device; the output is poisoned first so an unwritten result
-// cannot pass. Returns the device result.
+// Reduces n elements at d_in with Cfg on the device (two-phase: query, then run); the output is poisoned first so an
+// unwritten result cannot pass. Returns the device result.
 template <class Cfg, class Acc, class T, class Op>
-Acc run_device(const std::vector<T>& h, unsigned offset, Op op, cudaError_t* status = nullptr) {
-  device_buffer<T> in(h.size() + offset);
+Acc run_device_at(const T* d_in, std::uint64_t n, Op op, cudaError_t* status = nullptr) {
   device_buffer<Acc> out(1);
-  T* d_in = in.base + offset;
-  if (!h.empty()) EXPECT_EQ(cudaMemcpy(d_in, h.data(), h.size() * sizeof(T), cudaMemcpyHostToDevice), cudaSuccess);
   EXPECT_EQ(cudaMemset(out.base, 0xA5, sizeof(Acc)), cudaSuccess);
   std::size_t bytes = 0;
-  EXPECT_EQ(reduce::device_reduce<Cfg>(nullptr, bytes, d_in, out.base, h.size(), op), cudaSuccess);
+  EXPECT_EQ(reduce::device_reduce<Cfg>(nullptr, bytes, d_in, out.base, n, op), cudaSuccess);
   device_buffer<char> temp(bytes);
-  cudaError_t e = reduce::device_reduce<Cfg>(temp.base, bytes, d_in, out.base, h.size(), op);
+  cudaError_t e = reduce::device_reduce<Cfg>(temp.base, bytes, d_in, out.base, n, op);
   if (status) *status = e;
   EXPECT_EQ(e, cudaSuccess) << cudaGetErrorString(e);
   EXPECT_EQ(cudaDeviceSynchronize(), cudaSuccess);
   Acc r{};
   EXPECT_EQ(cudaMemcpy(&r, out.base, sizeof(Acc), cudaMemcpyDeviceToHost), cudaSuccess);
   return r;
+}
+
+// Reduces h (copied to d_in + offset) with Cfg on the device. Returns the device result.
+template <class Cfg, class Acc, class T, class Op>
+Acc run_device(const std::vector<T>& h, unsigned offset, Op op, cudaError_t* status = nullptr) {
+  device_buffer<T> in(h.size() + offset);
+  T* d_in = in.base + offset;
+  if (!h.empty()) EXPECT_EQ(cudaMemcpy(d_in, h.data(), h.size() * sizeof(T), cudaMemcpyHostToDevice), cudaSuccess);
+  return run_device_at<Cfg, Acc>(d_in, h.size(), op, status);
 }
 
 // Host reference with the same operator, folded left to right in Acc (exact for integers and min/max).
@@ -142,14 +151,30 @@ std::vector<T> random_bits(std::size_t n, std::uint64_t seed) {
 }
 
 // Values in {-1, 0, 1}: every partial sum is an integer of magnitude <= n < 2^24, so float addition is exact in any
-// order and the result must equal the integer sum bit for bit: a lost or doubled element cannot hide.
+// order and the result must equal the integer sum bit for bit: a lost or doubled element cannot hide. The input of
+// each (n, offset) is drawn and copied to the device once per process and shared by every kernel that sums it: the
+// kernels are many, and drawing ten million values each time cost more than all their runs.
+struct exact_input {
+  device_buffer<float> d;
+  long long exact = 0;
+  exact_input(std::uint64_t n, unsigned offset) : d(n + offset) {
+    const auto ints = random_vector<int>(n, -1, 1, n * 7 + offset);
+    const std::vector<float> h(ints.begin(), ints.end());
+    for (int v : ints) exact += v;
+    if (n) EXPECT_EQ(cudaMemcpy(d.base + offset, h.data(), n * sizeof(float), cudaMemcpyHostToDevice), cudaSuccess);
+  }
+};
+inline const exact_input& exact_input_of(std::uint64_t n, unsigned offset) {
+  static std::map<std::pair<std::uint64_t, unsigned>, std::unique_ptr<exact_input>> inputs;
+  auto& in = inputs[{n, offset}];
+  if (!in) in = std::make_unique<exact_input>(n, offset);
+  return *in;
+}
+
 template <class C>
 void expect_exact_sum(std::uint64_t n, unsigned offset) {
-  const auto ints = random_vector<int>(n, -1, 1, n * 7 + offset);
-  const std::vector<float> h(ints.begin(), ints.end());
-  long long exact = 0;
-  for (int v : ints) exact += v;
-  ASSERT_EQ((run_device<C, float>(h, offset, reduce::sum{})), float(exact))
+  const exact_input& in = exact_input_of(n, offset);
+  ASSERT_EQ((run_device_at<C, float>(in.d.base + offset, n, reduce::sum{})), float(in.exact))
       << C::name() << " n=" << n << " offset=" << offset;
 }
 

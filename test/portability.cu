@@ -30,8 +30,8 @@ int main() {
     reduce::device_reduce<C>(nullptr, bytes, (const std::int16_t*)nullptr, (long long*)nullptr, 1, reduce::sum{});
     reduce::device_reduce<C>(nullptr, bytes, (const float*)nullptr, (float*)nullptr, 1, reduce::min{});
     reduce::device_reduce<C>(nullptr, bytes, (const __half*)nullptr, (__half*)nullptr, 1, reduce::max{});
-    reduce::device_arg_min<C>(nullptr, bytes, (const float*)nullptr, (reduce::indexed<float>*)nullptr, 1);
-    reduce::device_arg_min_max<C>(nullptr, bytes, (const float*)nullptr, (reduce::extrema<float>*)nullptr, 1);
+    reduce::device_argmin<C>(nullptr, bytes, (const float*)nullptr, (reduce::indexed<float>*)nullptr, 1);
+    reduce::device_argminmax<C>(nullptr, bytes, (const float*)nullptr, (reduce::extrema<float>*)nullptr, 1);
   });
   return 0;
 }

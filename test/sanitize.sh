@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs compute-sanitizer memcheck, racecheck, synccheck and initcheck over the whole kernel matrix (two sizes: one
-# smaller than a block, one spanning many blocks), the block-level axis tests, the reliability tests and the
-# extension tests, with REDUCE_TEST_SMALL=1, on a machine with a GPU. Nothing is filtered out. Exits non-zero on any
-# error or failed test.
+# smaller than a block, one spanning many blocks), the block-level axis tests, the API surface, the builds for older
+# architectures, the reliability tests and the extension tests, with REDUCE_TEST_SMALL=1, on a machine with a GPU.
+# Nothing is filtered out. The runs go JOBS at a time (default 4). Exits non-zero on any error or failed test.
 #   test/sanitize.sh BIN_DIR [LOG_DIR [TOOL...]]      (BIN_DIR: build/test; TOOL: memcheck racecheck synccheck initcheck)
 set -uo pipefail
 bin=${1:?usage: test/sanitize.sh BIN_DIR [LOG_DIR [TOOL...]]}
@@ -11,29 +11,29 @@ tools=("${@:3}")
 [ ${#tools[@]} -gt 0 ] || tools=(memcheck racecheck synccheck initcheck)
 mkdir -p "$logs"
 export REDUCE_TEST_SMALL=1
-status=0
-declare -A filters=(
-  [reduce-matrix-tests]='*Exact*'
-  [reduce-axis-tests]='BlockFinish*:Indexing*:Load/*:Workspace.*:WorkspaceAtomic.*'
-  [reduce-reliability-tests]='*'
-  [reduce-extension-tests]='*'
-)
+
+# Each executable (found under BIN_DIR) and the tests of it that run under the sanitizers.
+runs=()
+for shard in $(cd "$bin" && ls reduce-matrix-tests-* 2>/dev/null); do runs+=("$shard|*Exact*"); done
+runs+=("reduce-axis-tests|BlockFinish*:Indexing*:Load/*:Workspace.*:WorkspaceAtomic.*:Surface.*")
+runs+=("reduce-arch-ptx80|*" "reduce-arch-fat|*")
+runs+=("reduce-reliability-tests|*" "reduce-extension-tests|*")
+
+one() {  # tool exe filter
+  local path=$bin/$2
+  [ -x "$path" ] || path=$(find "$bin" -name "$2" -type f -perm -u+x | head -1)
+  if [ -z "$path" ]; then
+    echo "$1 $2: not built, skipped"
+    return 0
+  fi
+  local log="$logs/sanitize-$1-$2.log"
+  compute-sanitizer --tool "$1" --error-exitcode 99 "$path" --gtest_filter="$3" >"$log" 2>&1
+  local rc=$?
+  echo "$1 $2 rc=$rc | $(grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$log" | tail -1) | $(grep -E "^\[  PASSED  \]" "$log" | tail -1)"
+  return $rc
+}
+export -f one
+export bin logs
 for tool in "${tools[@]}"; do
-  for exe in reduce-matrix-tests reduce-axis-tests reduce-reliability-tests reduce-extension-tests; do
-    path=$bin/$exe
-    [ -x "$path" ] || path=$(find "$bin" -name "$exe" -type f -perm -u+x | head -1)
-    if [ -z "$path" ]; then
-      echo "$tool $exe: not built, skipped"
-      continue
-    fi
-    log="$logs/sanitize-$tool-$exe.log"
-    filter=${filters[$exe]}
-    compute-sanitizer --tool "$tool" --error-exitcode 99 "$path" --gtest_filter="$filter" >"$log" 2>&1
-    rc=$?
-    summary=$(grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$log" | tail -1)
-    passed=$(grep -E "^\[  PASSED  \]" "$log" | tail -1)
-    echo "$tool $exe rc=$rc | $summary | $passed"
-    [ $rc -eq 0 ] || status=1
-  done
-done
-exit $status
+  for r in "${runs[@]}"; do printf '%s\0%s\0%s\0' "$tool" "${r%%|*}" "${r#*|}"; done
+done | xargs -0 -n 3 -P "${JOBS:-4}" bash -c 'one "$@"' _

@@ -144,7 +144,7 @@ TEST(BadInput, ClearErrorAndNothingWritten) {
   expect_refused(temp.base, bytes, nullptr, out.base, n, "input pointer is null");
   expect_refused(temp.base, bytes, in.base, nullptr, n, "output pointer is null");
   expect_refused(temp.base, bytes, in.base, &host_out, n, "output pointer is host memory");
-  expect_refused(temp.base, bytes - 1, in.base, out.base, n, "smaller than the size the query returned");
+  expect_refused(temp.base, bytes - 1, in.base, out.base, n, "smaller than this call needs");
   expect_refused(temp.base + 4, bytes, in.base, out.base, n, "16-byte aligned");
   expect_refused(host.data(), bytes, in.base, out.base, n, "temporary storage is host memory");
 

@@ -176,8 +176,8 @@ TEST(Tuning, TableByElementBytes) {
   static_assert(std::is_same_v<tuned_table<double, double, reduce::sum>, t::sm90<8>>);
   static_assert(std::is_same_v<tuned_table<std::int8_t, std::int32_t, reduce::sum, true>, t::sm90_exact_workspace<4>>);
   static_assert(std::is_same_v<tuned_table<__half, float, reduce::sum, true>, t::sm90_workspace<4>>);
-  static_assert(std::is_same_v<tuned_table<float, reduce::indexed<float>, reduce::arg_min>, t::sm90_wide<4>>);
-  static_assert(std::is_same_v<tuned_table<double, reduce::indexed<double>, reduce::arg_min>, t::sm90<8>>);
+  static_assert(std::is_same_v<tuned_table<float, reduce::indexed<float>, reduce::argmin_op>, t::sm90_wide<4>>);
+  static_assert(std::is_same_v<tuned_table<double, reduce::indexed<double>, reduce::argmin_op>, t::sm90<8>>);
   // So 4k bytes read the kernel that k floats read, at every row boundary of the 4-byte table (and one past it).
   using table = t::sm90<4>;
   for (std::uint64_t k : table::up_to) {

@@ -1,5 +1,5 @@
 // Argmin and argmax: the extreme value and the 64-bit index of its first occurrence, in one pass over the input;
-// and both at once (arg_min_max). The engine reduces the pairs (value, index) that the load transform makes of each
+// and both at once (argminmax). The engine reduces the pairs (value, index) that the load transform makes of each
 // element and its index, with an op that orders them by (is NaN, value, index):
 //
 // - ties: the smallest index wins (the first occurrence);
@@ -13,6 +13,7 @@
 #include <cuda/std/limits>
 #include <string>
 #include <type_traits>
+#include <utility>
 
 #include "device_reduce.cuh"
 #include "to_host.cuh"
@@ -111,7 +112,7 @@ struct positional<to_extrema<T>> : cuda::std::true_type {};
 }  // namespace detail
 
 // The ops (usable with device_transform_reduce and any transform that yields indexed<T> / extrema<T>).
-struct arg_min {
+struct argmin_op {
   template <class T>
   __host__ __device__ indexed<T> operator()(const indexed<T>& a, const indexed<T>& b) const {
     return detail::pick<false>(a, b);
@@ -124,10 +125,10 @@ struct arg_min {
   __host__ __device__ Acc identity() const {
     return {no_index, detail::worst_value<false, detail::value_type_of_t<Acc>>()};
   }
-  static std::string name() { return "arg_min"; }
+  static std::string name() { return "argmin"; }
 };
 
-struct arg_max {
+struct argmax_op {
   template <class T>
   __host__ __device__ indexed<T> operator()(const indexed<T>& a, const indexed<T>& b) const {
     return detail::pick<true>(a, b);
@@ -140,10 +141,10 @@ struct arg_max {
   __host__ __device__ Acc identity() const {
     return {no_index, detail::worst_value<true, detail::value_type_of_t<Acc>>()};
   }
-  static std::string name() { return "arg_max"; }
+  static std::string name() { return "argmax"; }
 };
 
-struct arg_min_max {
+struct argminmax_op {
   template <class T>
   __host__ __device__ extrema<T> operator()(const extrema<T>& a, const extrema<T>& b) const {
     return {detail::pick<false>(a.min, b.min), detail::pick<true>(a.max, b.max)};
@@ -155,57 +156,77 @@ struct arg_min_max {
   template <class Acc>
   __host__ __device__ Acc identity() const {
     using T = detail::value_type_of_t<Acc>;
-    return {arg_min{}.identity<indexed<T>>(), arg_max{}.identity<indexed<T>>()};
+    return {argmin_op{}.identity<indexed<T>>(), argmax_op{}.identity<indexed<T>>()};
   }
-  static std::string name() { return "arg_min_max"; }
+  static std::string name() { return "argminmax"; }
 };
 
+// One stem for each: argmin(d_in, n) on the host, device_argmin(...) and device_argmin_status(...) on temporary
+// storage or a workspace, argmin_op the op; the same for argmax and argminmax (and in reduce::nccl).
+
 // Two-phase entry points, CUB style: d_temp == nullptr asks for temp_bytes; or on a reduce::workspace, as the core's
-// device_reduce. Asynchronous on `stream`.
-#define REDUCE_ARG_ENTRY(NAME, OP, ACC, TRANSFORM)                                                                    \
-  template <class Cfg, class T>                                                                                       \
-  status device_##NAME##_status(void* d_temp, std::size_t& temp_bytes, const T* d_in, ACC<T>* d_out, std::uint64_t n, \
-                                cudaStream_t stream = 0) {                                                            \
-    return device_transform_reduce_status<Cfg>(d_temp, temp_bytes, d_in, d_out, n, detail::TRANSFORM<T>{}, OP{},      \
-                                               stream);                                                               \
-  }                                                                                                                   \
-  template <class Cfg, class T>                                                                                       \
-  status device_##NAME##_status(workspace& ws, const T* d_in, ACC<T>* d_out, std::uint64_t n,                         \
-                                cudaStream_t stream = 0) {                                                            \
-    return device_transform_reduce_status<Cfg>(ws, d_in, d_out, n, detail::TRANSFORM<T>{}, OP{}, stream);             \
-  }                                                                                                                   \
-  template <class Cfg, class T>                                                                                       \
-  cudaError_t device_##NAME(void* d_temp, std::size_t& temp_bytes, const T* d_in, ACC<T>* d_out, std::uint64_t n,     \
-                            cudaStream_t stream = 0) {                                                                \
-    return device_##NAME##_status<Cfg>(d_temp, temp_bytes, d_in, d_out, n, stream).code;                              \
-  }                                                                                                                   \
-  template <class Cfg, class T>                                                                                       \
-  cudaError_t device_##NAME(workspace& ws, const T* d_in, ACC<T>* d_out, std::uint64_t n, cudaStream_t stream = 0) {  \
-    return device_##NAME##_status<Cfg>(ws, d_in, d_out, n, stream).code;                                              \
+// device_reduce. Asynchronous on `stream`. Cfg defaults to the tuned default.
+#define REDUCE_ARG_ENTRY(NAME, ACC)                                                                                    \
+  template <class Cfg = default_config, class T>                                                                       \
+  status device_##NAME##_status(void* d_temp, std::size_t& temp_bytes, const T* d_in, ACC<T>* d_out, std::uint64_t n,  \
+                                cudaStream_t stream = 0) {                                                             \
+    return device_transform_reduce_status<Cfg>(d_temp, temp_bytes, d_in, d_out, n, detail::to_##ACC<T>{}, NAME##_op{}, \
+                                               stream);                                                                \
+  }                                                                                                                    \
+  template <class Cfg = default_config, class T>                                                                       \
+  status device_##NAME##_status(workspace& ws, const T* d_in, ACC<T>* d_out, std::uint64_t n,                          \
+                                cudaStream_t stream = 0) {                                                             \
+    return device_transform_reduce_status<Cfg>(ws, d_in, d_out, n, detail::to_##ACC<T>{}, NAME##_op{}, stream);        \
+  }                                                                                                                    \
+  template <class Cfg = default_config, class T>                                                                       \
+  cudaError_t device_##NAME(void* d_temp, std::size_t& temp_bytes, const T* d_in, ACC<T>* d_out, std::uint64_t n,      \
+                            cudaStream_t stream = 0) {                                                                 \
+    return device_##NAME##_status<Cfg>(d_temp, temp_bytes, d_in, d_out, n, stream).code;                               \
+  }                                                                                                                    \
+  template <class Cfg = default_config, class T>                                                                       \
+  cudaError_t device_##NAME(workspace& ws, const T* d_in, ACC<T>* d_out, std::uint64_t n, cudaStream_t stream = 0) {   \
+    return device_##NAME##_status<Cfg>(ws, d_in, d_out, n, stream).code;                                               \
   }
-REDUCE_ARG_ENTRY(arg_min, arg_min, indexed, to_indexed)
-REDUCE_ARG_ENTRY(arg_max, arg_max, indexed, to_indexed)
-REDUCE_ARG_ENTRY(arg_min_max, arg_min_max, extrema, to_extrema)
+REDUCE_ARG_ENTRY(argmin, indexed)
+REDUCE_ARG_ENTRY(argmax, indexed)
+REDUCE_ARG_ENTRY(argminmax, extrema)
 #undef REDUCE_ARG_ENTRY
 
 // Convenience: allocate, run, synchronise, return the pair; throw reduce::error on failure.
 template <class Cfg = default_config, class T>
 indexed<T> argmin(const T* d_in, std::uint64_t n, cudaStream_t stream = 0) {
   return detail::run_to_host<indexed<T>>(stream, [&](void* temp, std::size_t& bytes, indexed<T>* out) {
-    return device_arg_min_status<Cfg>(temp, bytes, d_in, out, n, stream);
+    return device_argmin_status<Cfg>(temp, bytes, d_in, out, n, stream);
   });
 }
 template <class Cfg = default_config, class T>
 indexed<T> argmax(const T* d_in, std::uint64_t n, cudaStream_t stream = 0) {
   return detail::run_to_host<indexed<T>>(stream, [&](void* temp, std::size_t& bytes, indexed<T>* out) {
-    return device_arg_max_status<Cfg>(temp, bytes, d_in, out, n, stream);
+    return device_argmax_status<Cfg>(temp, bytes, d_in, out, n, stream);
   });
 }
 template <class Cfg = default_config, class T>
 extrema<T> argminmax(const T* d_in, std::uint64_t n, cudaStream_t stream = 0) {
   return detail::run_to_host<extrema<T>>(stream, [&](void* temp, std::size_t& bytes, extrema<T>* out) {
-    return device_arg_min_max_status<Cfg>(temp, bytes, d_in, out, n, stream);
+    return device_argminmax_status<Cfg>(temp, bytes, d_in, out, n, stream);
   });
 }
+
+// The names of 0.2, kept for one release (CHANGELOG.md, "Migrating from 0.2").
+using arg_min [[deprecated("reduce::arg_min is now reduce::argmin_op")]] = argmin_op;
+using arg_max [[deprecated("reduce::arg_max is now reduce::argmax_op")]] = argmax_op;
+using arg_min_max [[deprecated("reduce::arg_min_max is now reduce::argminmax_op")]] = argminmax_op;
+#define REDUCE_DEPRECATED_ARG_ENTRY(OLD, NEW)                                        \
+  template <class Cfg = default_config, class... Args>                               \
+  [[deprecated("reduce::" #OLD " is now reduce::" #NEW)]] auto OLD(Args&&... args) { \
+    return NEW<Cfg>(std::forward<Args>(args)...);                                    \
+  }
+REDUCE_DEPRECATED_ARG_ENTRY(device_arg_min, device_argmin)
+REDUCE_DEPRECATED_ARG_ENTRY(device_arg_max, device_argmax)
+REDUCE_DEPRECATED_ARG_ENTRY(device_arg_min_max, device_argminmax)
+REDUCE_DEPRECATED_ARG_ENTRY(device_arg_min_status, device_argmin_status)
+REDUCE_DEPRECATED_ARG_ENTRY(device_arg_max_status, device_argmax_status)
+REDUCE_DEPRECATED_ARG_ENTRY(device_arg_min_max_status, device_argminmax_status)
+#undef REDUCE_DEPRECATED_ARG_ENTRY
 
 }  // namespace reduce

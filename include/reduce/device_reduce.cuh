@@ -1,12 +1,16 @@
 // Device-wide reductions, CUB style: asynchronous on a stream, no host synchronisation.
 //
 //   std::size_t bytes = 0;
-//   reduce::device_reduce<Cfg>(nullptr, bytes, d_in, d_out, n);                   // 1. how much temporary storage
-//   reduce::device_reduce<Cfg>(d_temp, bytes, d_in, d_out, n, op, stream);        // 2. run
-//   reduce::device_reduce<Cfg>(ws, d_in, d_out, n, op, stream);                   // or on a reduce::workspace
+//   reduce::device_reduce(nullptr, bytes, d_in, d_out, n, op);          // 1. how much temporary storage
+//   reduce::device_reduce(d_temp, bytes, d_in, d_out, n, op, stream);   // 2. run, with the same types, op and n
+//   reduce::device_reduce(ws, d_in, d_out, n, op, stream);              // or on a reduce::workspace
 //
-// The accumulator type is d_out's element type. Bad arguments return cudaErrorInvalidValue, launching nothing and
-// writing nothing; the _status forms also say why (status::message).
+// Every entry point takes the config as its first template argument, reduce::default_config when none is named
+// (device_reduce<Cfg>(...)). The accumulator type is d_out's element type. The storage size depends on the config
+// (for the default: the element and accumulator types, the op, n, the GPU and the architecture compiled for), the
+// transform and n, never on the pointers' values or the stream: the run checks it and refuses storage smaller than
+// its own query would report. Bad arguments return cudaErrorInvalidValue, launching nothing and writing nothing; the
+// _status forms also say why (status::message).
 #pragma once
 #include <cuda_runtime.h>
 
@@ -43,46 +47,46 @@ struct convert_to {
 // Reduces transform(d_in[i]) (or transform(d_in[i], i)) over i in [0, n) with op into *d_out, in one pass: the
 // transform is applied as each element is loaded, after the Load policy's vector loads. Its result is converted to
 // the accumulator, d_out's element type.
-template <class Cfg, class T, class Acc, class Tr, class Op = sum>
+template <class Cfg = default_config, class T, class Acc, class Tr, class Op = sum>
 status device_transform_reduce_status(void* d_temp, std::size_t& temp_bytes, const T* d_in, Acc* d_out, std::uint64_t n,
                                       Tr transform, Op op = {}, cudaStream_t stream = 0) {
   return detail::run<Cfg>(detail::temp_storage{d_temp, temp_bytes}, d_in, d_out, n, transform, op, stream);
 }
-template <class Cfg, class T, class Acc, class Tr, class Op = sum>
+template <class Cfg = default_config, class T, class Acc, class Tr, class Op = sum>
 status device_transform_reduce_status(workspace& ws, const T* d_in, Acc* d_out, std::uint64_t n, Tr transform,
                                       Op op = {}, cudaStream_t stream = 0) {
   return detail::run<Cfg>(detail::workspace_storage{ws}, d_in, d_out, n, transform, op, stream);
 }
 
-template <class Cfg, class T, class Acc, class Tr, class Op = sum>
+template <class Cfg = default_config, class T, class Acc, class Tr, class Op = sum>
 cudaError_t device_transform_reduce(void* d_temp, std::size_t& temp_bytes, const T* d_in, Acc* d_out, std::uint64_t n,
                                     Tr transform, Op op = {}, cudaStream_t stream = 0) {
   return device_transform_reduce_status<Cfg>(d_temp, temp_bytes, d_in, d_out, n, transform, op, stream).code;
 }
-template <class Cfg, class T, class Acc, class Tr, class Op = sum>
+template <class Cfg = default_config, class T, class Acc, class Tr, class Op = sum>
 cudaError_t device_transform_reduce(workspace& ws, const T* d_in, Acc* d_out, std::uint64_t n, Tr transform, Op op = {},
                                     cudaStream_t stream = 0) {
   return device_transform_reduce_status<Cfg>(ws, d_in, d_out, n, transform, op, stream).code;
 }
 
 // Reduces d_in[0, n) with op into *d_out.
-template <class Cfg, class T, class Acc, class Op = sum>
+template <class Cfg = default_config, class T, class Acc, class Op = sum>
 status device_reduce_status(void* d_temp, std::size_t& temp_bytes, const T* d_in, Acc* d_out, std::uint64_t n,
                             Op op = {}, cudaStream_t stream = 0) {
   return device_transform_reduce_status<Cfg>(d_temp, temp_bytes, d_in, d_out, n, detail::no_transform{}, op, stream);
 }
-template <class Cfg, class T, class Acc, class Op = sum>
+template <class Cfg = default_config, class T, class Acc, class Op = sum>
 status device_reduce_status(workspace& ws, const T* d_in, Acc* d_out, std::uint64_t n, Op op = {},
                             cudaStream_t stream = 0) {
   return device_transform_reduce_status<Cfg>(ws, d_in, d_out, n, detail::no_transform{}, op, stream);
 }
 
-template <class Cfg, class T, class Acc, class Op = sum>
+template <class Cfg = default_config, class T, class Acc, class Op = sum>
 cudaError_t device_reduce(void* d_temp, std::size_t& temp_bytes, const T* d_in, Acc* d_out, std::uint64_t n, Op op = {},
                           cudaStream_t stream = 0) {
   return device_reduce_status<Cfg>(d_temp, temp_bytes, d_in, d_out, n, op, stream).code;
 }
-template <class Cfg, class T, class Acc, class Op = sum>
+template <class Cfg = default_config, class T, class Acc, class Op = sum>
 cudaError_t device_reduce(workspace& ws, const T* d_in, Acc* d_out, std::uint64_t n, Op op = {},
                           cudaStream_t stream = 0) {
   return device_reduce_status<Cfg>(ws, d_in, d_out, n, op, stream).code;

@@ -65,60 +65,74 @@ constexpr std::uint64_t tile_elements() {
 
 // ---- one rank per call ------------------------------------------------------------------------------------------
 
-template <class Cfg, class T, class Acc, class Tr, class Op = sum>
+template <class Cfg = default_config, class T, class Acc, class Tr, class Op = sum>
 status device_transform_reduce_status(void* d_temp, std::size_t& temp_bytes, const T* d_shard, Acc* d_out,
                                       std::uint64_t n, collective c, Tr transform, Op op = {},
                                       cudaStream_t stream = 0) {
   return detail::nccl::run_rank<Cfg>(d_temp, temp_bytes, nullptr, d_shard, d_out, n, c.comm, c.root, c.lengths, c.win,
                                      transform, op, stream);
 }
-template <class Cfg, class T, class Acc, class Tr, class Op = sum>
+template <class Cfg = default_config, class T, class Acc, class Tr, class Op = sum>
 status device_transform_reduce_status(workspace& ws, const T* d_shard, Acc* d_out, std::uint64_t n, collective c,
                                       Tr transform, Op op = {}, cudaStream_t stream = 0) {
   std::size_t unused = 0;
   return detail::nccl::run_rank<Cfg>(nullptr, unused, &ws, d_shard, d_out, n, c.comm, c.root, c.lengths, c.win,
                                      transform, op, stream);
 }
-template <class Cfg, class T, class Acc, class Op = sum>
+template <class Cfg = default_config, class T, class Acc, class Op = sum>
 status device_reduce_status(void* d_temp, std::size_t& temp_bytes, const T* d_shard, Acc* d_out, std::uint64_t n,
                             collective c, Op op = {}, cudaStream_t stream = 0) {
   return device_transform_reduce_status<Cfg>(d_temp, temp_bytes, d_shard, d_out, n, c, detail::no_transform{}, op,
                                              stream);
 }
-template <class Cfg, class T, class Acc, class Op = sum>
+template <class Cfg = default_config, class T, class Acc, class Op = sum>
 status device_reduce_status(workspace& ws, const T* d_shard, Acc* d_out, std::uint64_t n, collective c, Op op = {},
                             cudaStream_t stream = 0) {
   return device_transform_reduce_status<Cfg>(ws, d_shard, d_out, n, c, detail::no_transform{}, op, stream);
 }
 
-template <class Cfg, class T, class Acc, class Op = sum>
+template <class Cfg = default_config, class T, class Acc, class Op = sum>
 cudaError_t device_reduce(void* d_temp, std::size_t& temp_bytes, const T* d_shard, Acc* d_out, std::uint64_t n,
                           collective c, Op op = {}, cudaStream_t stream = 0) {
   return device_reduce_status<Cfg>(d_temp, temp_bytes, d_shard, d_out, n, c, op, stream).code;
 }
-template <class Cfg, class T, class Acc, class Op = sum>
+template <class Cfg = default_config, class T, class Acc, class Op = sum>
 cudaError_t device_reduce(workspace& ws, const T* d_shard, Acc* d_out, std::uint64_t n, collective c, Op op = {},
                           cudaStream_t stream = 0) {
   return device_reduce_status<Cfg>(ws, d_shard, d_out, n, c, op, stream).code;
 }
 
 // Argmin / argmax / both over the concatenation: the index is the element's place in it (c.lengths required).
-#define REDUCE_NCCL_ARG_ENTRY(NAME, OP, ACC, TRANSFORM)                                                              \
-  template <class Cfg, class T>                                                                                      \
+#define REDUCE_NCCL_ARG_ENTRY(NAME, ACC)                                                                             \
+  template <class Cfg = default_config, class T>                                                                     \
   status device_##NAME##_status(void* d_temp, std::size_t& temp_bytes, const T* d_shard, ACC<T>* d_out,              \
                                 std::uint64_t n, collective c, cudaStream_t stream = 0) {                            \
     return device_transform_reduce_status<Cfg>(d_temp, temp_bytes, d_shard, d_out, n, c,                             \
-                                               reduce::detail::TRANSFORM<T>{}, OP{}, stream);                        \
+                                               reduce::detail::to_##ACC<T>{}, reduce::NAME##_op{}, stream);          \
   }                                                                                                                  \
-  template <class Cfg, class T>                                                                                      \
+  template <class Cfg = default_config, class T>                                                                     \
   cudaError_t device_##NAME(void* d_temp, std::size_t& temp_bytes, const T* d_shard, ACC<T>* d_out, std::uint64_t n, \
                             collective c, cudaStream_t stream = 0) {                                                 \
     return device_##NAME##_status<Cfg>(d_temp, temp_bytes, d_shard, d_out, n, c, stream).code;                       \
   }
-REDUCE_NCCL_ARG_ENTRY(arg_min, reduce::arg_min, indexed, to_indexed)
-REDUCE_NCCL_ARG_ENTRY(arg_max, reduce::arg_max, indexed, to_indexed)
-REDUCE_NCCL_ARG_ENTRY(arg_min_max, reduce::arg_min_max, extrema, to_extrema)
+REDUCE_NCCL_ARG_ENTRY(argmin, indexed)
+REDUCE_NCCL_ARG_ENTRY(argmax, indexed)
+REDUCE_NCCL_ARG_ENTRY(argminmax, extrema)
 #undef REDUCE_NCCL_ARG_ENTRY
+
+// The names of 0.2, kept for one release.
+#define REDUCE_NCCL_DEPRECATED_ARG_ENTRY(OLD, NEW)                                               \
+  template <class Cfg = default_config, class... Args>                                           \
+  [[deprecated("reduce::nccl::" #OLD " is now reduce::nccl::" #NEW)]] auto OLD(Args&&... args) { \
+    return NEW<Cfg>(std::forward<Args>(args)...);                                                \
+  }
+REDUCE_NCCL_DEPRECATED_ARG_ENTRY(device_arg_min, device_argmin)
+REDUCE_NCCL_DEPRECATED_ARG_ENTRY(device_arg_max, device_argmax)
+REDUCE_NCCL_DEPRECATED_ARG_ENTRY(device_arg_min_max, device_argminmax)
+REDUCE_NCCL_DEPRECATED_ARG_ENTRY(device_arg_min_status, device_argmin_status)
+REDUCE_NCCL_DEPRECATED_ARG_ENTRY(device_arg_max_status, device_argmax_status)
+REDUCE_NCCL_DEPRECATED_ARG_ENTRY(device_arg_min_max_status, device_argminmax_status)
+#undef REDUCE_NCCL_DEPRECATED_ARG_ENTRY
 
 // ---- every rank from one call (one process driving several GPUs) ------------------------------------------------
 
@@ -139,15 +153,15 @@ struct shard {
 
 // root: every_rank, or the rank that receives the result. Sets each shard's device in turn and restores the
 // caller's current device. Do not call it inside the caller's ncclGroupStart/End: it groups its collectives itself.
-template <class Cfg, class T, class Acc, class Tr, class Op = sum>
+template <class Cfg = default_config, class T, class Acc, class Tr, class Op = sum>
 status device_transform_reduce_status(shard<T, Acc>* shards, int count, int root, Tr transform, Op op = {}) {
   return detail::nccl::run_devices<Cfg>(shards, count, root, transform, op);
 }
-template <class Cfg, class T, class Acc, class Op = sum>
+template <class Cfg = default_config, class T, class Acc, class Op = sum>
 status device_reduce_status(shard<T, Acc>* shards, int count, int root = every_rank, Op op = {}) {
   return detail::nccl::run_devices<Cfg>(shards, count, root, detail::no_transform{}, op);
 }
-template <class Cfg, class T, class Acc, class Op = sum>
+template <class Cfg = default_config, class T, class Acc, class Op = sum>
 cudaError_t device_reduce(shard<T, Acc>* shards, int count, int root = every_rank, Op op = {}) {
   return device_reduce_status<Cfg>(shards, count, root, op).code;
 }

@@ -1,6 +1,8 @@
-# Installs the project to WORK/prefix, then configures and builds test/consumer against it (cmake -P script) with the
-# static CUDA runtime, which the consumer must then link alone; then a parent project that takes reduce with
-# add_subdirectory and installs itself must install none of reduce's files (REDUCE_INSTALL is off below the top level).
+# Installs the project to WORK/prefix, then configures and builds examples/cmake against it (cmake -P script) with the
+# static CUDA runtime, which the consumer must then link alone, and no CUDA architecture named (nvcc's default, older
+# than the GPU's), and runs it: one reduction checked against the host (it says so and passes where there is no GPU);
+# then a parent project that takes reduce with add_subdirectory and installs itself must install none of reduce's
+# files (REDUCE_INSTALL is off below the top level).
 function(step what)
   execute_process(COMMAND ${ARGN} RESULT_VARIABLE r)
   if(r)
@@ -12,7 +14,7 @@ file(REMOVE_RECURSE ${WORK})
 step("configuring reduce" ${CMAKE_COMMAND} -S ${SOURCE} -B ${WORK}/build -G ${GENERATOR} -DREDUCE_BUILD_TESTS=OFF
      -DREDUCE_BUILD_BENCH=OFF -DCMAKE_INSTALL_PREFIX=${WORK}/prefix)
 step("installing reduce" ${CMAKE_COMMAND} --install ${WORK}/build)
-step("find_package(reduce) from the installed tree" ${CMAKE_COMMAND} -S ${SOURCE}/test/consumer -B ${WORK}/consumer
+step("find_package(reduce) from the installed tree" ${CMAKE_COMMAND} -S ${SOURCE}/examples/cmake -B ${WORK}/consumer
      -G ${GENERATOR} -DCMAKE_PREFIX_PATH=${WORK}/prefix -DCMAKE_CUDA_RUNTIME_LIBRARY=Static)
 step("building the consumer against the installed tree" ${CMAKE_COMMAND} --build ${WORK}/consumer)
 execute_process(COMMAND ldd ${WORK}/consumer/consumer OUTPUT_VARIABLE libs RESULT_VARIABLE r)
@@ -20,6 +22,7 @@ if(r EQUAL 0 AND libs MATCHES "libcudart")
   message(FATAL_ERROR "the consumer asked for the static CUDA runtime but links the shared one:\n${libs}")
 endif()
 message(STATUS "installed package found and consumer built with the static CUDA runtime")
+step("running the consumer (built for nvcc's default architecture)" ${WORK}/consumer/consumer)
 
 step("configuring a parent project with add_subdirectory(reduce)" ${CMAKE_COMMAND} -S ${SOURCE}/test/consumer/subdir
      -B ${WORK}/parent -G ${GENERATOR} -DREDUCE_SOURCE=${SOURCE} -DCMAKE_INSTALL_PREFIX=${WORK}/parent-prefix)

@@ -19,7 +19,7 @@ TYPED_TEST_SUITE(ArgMinMax, test::gtest_types<ext::non_atomic_configs>, test::co
 // The reference: the first NaN if any, else the first element that no later one beats strictly.
 template <bool Greater, class T>
 indexed<T> reference(const std::vector<T>& h) {
-  indexed<T> best = Greater ? reduce::arg_max{}.identity<indexed<T>>() : reduce::arg_min{}.identity<indexed<T>>();
+  indexed<T> best = Greater ? reduce::argmax_op{}.identity<indexed<T>>() : reduce::argmin_op{}.identity<indexed<T>>();
   for (std::uint64_t i = 0; i < h.size(); ++i) {
     const auto x = reduce::detail::widen(h[i]), b = reduce::detail::widen(best.value);
     if (reduce::detail::nan_value(h[i])) return {i, h[i]};
@@ -43,19 +43,19 @@ void check_all(const std::vector<T>& h, unsigned offset, const std::string& data
   if constexpr (std::is_same_v<T, float>) {  // the separate entry points once per element type keeps builds short
     expect_same(ext::run<indexed<T>>(h, offset,
                                      [](void* t, std::size_t& b, const T* in, indexed<T>* out, std::uint64_t n) {
-                                       return reduce::device_arg_min<C>(t, b, in, out, n);
+                                       return reduce::device_argmin<C>(t, b, in, out, n);
                                      }),
                 reference<false>(h), "argmin " + what);
     expect_same(ext::run<indexed<T>>(h, offset,
                                      [](void* t, std::size_t& b, const T* in, indexed<T>* out, std::uint64_t n) {
-                                       return reduce::device_arg_max<C>(t, b, in, out, n);
+                                       return reduce::device_argmax<C>(t, b, in, out, n);
                                      }),
                 reference<true>(h), "argmax " + what);
   }
   {  // fused: its 32-byte partials are read one by one in later passes, whatever the Load
     const auto both =
         ext::run<extrema<T>>(h, offset, [](void* t, std::size_t& b, const T* in, extrema<T>* out, std::uint64_t n) {
-          return reduce::device_arg_min_max<C>(t, b, in, out, n);
+          return reduce::device_argminmax<C>(t, b, in, out, n);
         });
     expect_same(both.min, reference<false>(h), "fused min " + what);
     expect_same(both.max, reference<true>(h), "fused max " + what);
@@ -150,33 +150,33 @@ void check_both_storages(reduce::workspace& ws, const std::vector<T>& h, unsigne
   using I = indexed<T>;
   expect_same(on_workspace<I>(ws, h, offset,
                               [](reduce::workspace& w, const T* in, I* out, std::uint64_t n) {
-                                return reduce::device_arg_min_status<C>(w, in, out, n);
+                                return reduce::device_argmin_status<C>(w, in, out, n);
                               }),
               want_min, "argmin on a workspace " + what);
   expect_same(on_workspace<I>(ws, h, offset,
                               [](reduce::workspace& w, const T* in, I* out, std::uint64_t n) {
-                                return reduce::device_arg_max_status<C>(w, in, out, n);
+                                return reduce::device_argmax_status<C>(w, in, out, n);
                               }),
               want_max, "argmax on a workspace " + what);
   const auto both =
       on_workspace<extrema<T>>(ws, h, offset, [](reduce::workspace& w, const T* in, extrema<T>* out, std::uint64_t n) {
-        return reduce::status{reduce::device_arg_min_max<C>(w, in, out, n)};
+        return reduce::status{reduce::device_argminmax<C>(w, in, out, n)};
       });
   expect_same(both.min, want_min, "fused min on a workspace " + what);
   expect_same(both.max, want_max, "fused max on a workspace " + what);
   expect_same(ext::run<I>(h, offset,
                           [](void* t, std::size_t& b, const T* in, I* out, std::uint64_t n) {
-                            return reduce::device_arg_min<C>(t, b, in, out, n);
+                            return reduce::device_argmin<C>(t, b, in, out, n);
                           }),
               want_min, "argmin on temporary storage " + what);
   expect_same(ext::run<I>(h, offset,
                           [](void* t, std::size_t& b, const T* in, I* out, std::uint64_t n) {
-                            return reduce::device_arg_max<C>(t, b, in, out, n);
+                            return reduce::device_argmax<C>(t, b, in, out, n);
                           }),
               want_max, "argmax on temporary storage " + what);
   const auto fused =
       ext::run<extrema<T>>(h, offset, [](void* t, std::size_t& b, const T* in, extrema<T>* out, std::uint64_t n) {
-        return reduce::device_arg_min_max<C>(t, b, in, out, n);
+        return reduce::device_argminmax<C>(t, b, in, out, n);
       });
   expect_same(fused.min, want_min, "fused min on temporary storage " + what);
   expect_same(fused.max, want_max, "fused max on temporary storage " + what);

@@ -59,8 +59,8 @@ void expect_commutative_and_associative(Op op) {
 }
 
 TEST(ExtensionsHost, ArgOpsAreCommutativeAndAssociative) {
-  expect_commutative_and_associative(reduce::arg_min{});
-  expect_commutative_and_associative(reduce::arg_max{});
+  expect_commutative_and_associative(reduce::argmin_op{});
+  expect_commutative_and_associative(reduce::argmax_op{});
 }
 
 // Folding in any order gives the same pair: the first NaN if there is one, else the first extreme value.
@@ -74,27 +74,27 @@ TEST(ExtensionsHost, ArgOpsPickFirstOccurrenceAndPropagateNan) {
   };
   for (int shuffle = 0; shuffle < 5; ++shuffle) {
     std::rotate(v.begin(), v.begin() + 1, v.end());
-    EXPECT_TRUE(same(fold(reduce::arg_min{}, v), {1, -3.f}));
-    EXPECT_TRUE(same(fold(reduce::arg_max{}, v), {2, 5.f}));
+    EXPECT_TRUE(same(fold(reduce::argmin_op{}, v), {1, -3.f}));
+    EXPECT_TRUE(same(fold(reduce::argmax_op{}, v), {2, 5.f}));
   }
   v.push_back({9, qnan});
   v.push_back({7, qnan});
-  EXPECT_TRUE(same(fold(reduce::arg_min{}, v), {7, qnan}));
-  EXPECT_TRUE(same(fold(reduce::arg_max{}, v), {7, qnan}));
+  EXPECT_TRUE(same(fold(reduce::argmin_op{}, v), {7, qnan}));
+  EXPECT_TRUE(same(fold(reduce::argmax_op{}, v), {7, qnan}));
 }
 
 TEST(ExtensionsHost, ArgIdentities) {
-  const auto mn = reduce::arg_min{}.identity<indexed<float>>();
+  const auto mn = reduce::argmin_op{}.identity<indexed<float>>();
   EXPECT_EQ(mn.index, reduce::no_index);
   EXPECT_EQ(mn.value, inf);
-  EXPECT_EQ(reduce::arg_max{}.identity<indexed<std::int8_t>>().value, -128);
-  EXPECT_EQ(reduce::arg_min{}.identity<indexed<std::uint8_t>>().value, 255);
-  EXPECT_EQ(float(reduce::arg_max{}.identity<indexed<__half>>().value), -inf);
-  const auto both = reduce::arg_min_max{}.identity<extrema<double>>();
+  EXPECT_EQ(reduce::argmax_op{}.identity<indexed<std::int8_t>>().value, -128);
+  EXPECT_EQ(reduce::argmin_op{}.identity<indexed<std::uint8_t>>().value, 255);
+  EXPECT_EQ(float(reduce::argmax_op{}.identity<indexed<__half>>().value), -inf);
+  const auto both = reduce::argminmax_op{}.identity<extrema<double>>();
   EXPECT_EQ(both.min.value, std::numeric_limits<double>::infinity());
   EXPECT_EQ(both.max.index, reduce::no_index);
   // An element equal to the identity's value still wins: its index is smaller.
-  EXPECT_EQ(reduce::arg_min{}(mn, indexed<float>{5, inf}).index, 5u);
+  EXPECT_EQ(reduce::argmin_op{}(mn, indexed<float>{5, inf}).index, 5u);
 }
 
 // TwoSum is exact: hi + lo equals a + b exactly (checked in long double, which holds both).
@@ -137,7 +137,7 @@ TEST(ExtensionsHost, TransformsAndAtomicTrait) {
   EXPECT_EQ((reduce::detail::to_extrema<float>{}(4.f, 9).max.index), 9u);
   // No native atomic: the atomic Grid rejects these at compile time (ctest compile-fail-atomic-compensated).
   EXPECT_FALSE((reduce::detail::atomic_combine<reduce::sum, reduce::compensated<float>>::supported));
-  EXPECT_FALSE((reduce::detail::atomic_combine<reduce::arg_min, indexed<float>>::supported));
+  EXPECT_FALSE((reduce::detail::atomic_combine<reduce::argmin_op, indexed<float>>::supported));
   EXPECT_TRUE((reduce::detail::atomic_combine<reduce::sum, std::uint64_t>::supported));  // count_if's accumulator
 }
 

@@ -168,13 +168,13 @@ TEST(NcclArgs, StorageAndLengths) {
   ASSERT_NE(t.comm, nullptr);
   std::size_t small = t.bytes - 1;
   expect_error(one_rank(t.temp, small, t.in.p, t.out.p, 1000, t.all(), t.stream),
-               "smaller than the size the query returned");
+               "smaller than this call needs");
   const std::uint64_t wrong[1] = {999};
   expect_error(one_rank(t.temp, t.bytes, t.in.p, t.out.p, 1000, t.all(wrong), t.stream), "lengths[rank]");
   expect_error(one_rank(t.temp, t.bytes, t.in.p, t.out.p, 1u << 30, t.all(), t.stream), "past the end");
   reduce::indexed<float>* idx = nullptr;
   cudaMalloc(&idx, sizeof(*idx));
-  expect_error(reduce::nccl::device_arg_min_status<cfg>(t.temp, t.bytes, t.in.p, idx, 1000, t.all(), t.stream),
+  expect_error(reduce::nccl::device_argmin_status<cfg>(t.temp, t.bytes, t.in.p, idx, 1000, t.all(), t.stream),
                "needs every rank's shard length");
   cudaFree(idx);
   t.untouched();

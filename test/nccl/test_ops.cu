@@ -165,8 +165,8 @@ TEST(NcclOps, ArgMinArgMax) {
     EXPECT_EQ(got.index, want.index) << where;
     EXPECT_EQ(got.value, want.value) << where;
   };
-  check_op<cfg, reduce::indexed<float>>(v, reduce::arg_min{}, same, reduce::detail::to_indexed<float>{});
-  check_op<cfg, reduce::indexed<float>>(v, reduce::arg_max{}, same, reduce::detail::to_indexed<float>{});
+  check_op<cfg, reduce::indexed<float>>(v, reduce::argmin_op{}, same, reduce::detail::to_indexed<float>{});
+  check_op<cfg, reduce::indexed<float>>(v, reduce::argmax_op{}, same, reduce::detail::to_indexed<float>{});
 }
 
 // Compensated sums: each partial carries its error; the rank-order fold is TwoSum too. Within 2u|s| + 4·u²·n·Σ|x|.

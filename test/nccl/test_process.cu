@@ -91,7 +91,7 @@ void child::windowed(const float* d_f, std::uint64_t n, const std::vector<std::u
                                      stream);
   });
   record<reduce::indexed<float>>("window_argmin", true, [&](void* t, std::size_t& b, reduce::indexed<float>* o) {
-    return device_arg_min_status<cfg>(t, b, d_f, o, n, all_ranks(comm, len.data(), &w), stream);
+    return device_argmin_status<cfg>(t, b, d_f, o, n, all_ranks(comm, len.data(), &w), stream);
   });
   float* d_out = nullptr;
   void* temp = nullptr;
@@ -146,7 +146,7 @@ int child::run(const std::string& scenario) {
     return device_reduce_status<cfg>(t, b, d_f.p, o, n, to_root(0, comm), reduce::make_op(magnitude{}, 0.0f), stream);
   });
   record<reduce::indexed<float>>("argmin", true, [&](void* t, std::size_t& b, reduce::indexed<float>* o) {
-    return device_arg_min_status<cfg>(t, b, d_f.p, o, n, all_ranks(comm, len.data()), stream);
+    return device_argmin_status<cfg>(t, b, d_f.p, o, n, all_ranks(comm, len.data()), stream);
   });
   record<float>("repro", true, [&](void* t, std::size_t& b, float* o) {
     return device_reduce_status<repro>(t, b, d_tf.p, o, tn, all_ranks(comm, tlen.data()), reduce::sum{}, stream);
@@ -247,7 +247,7 @@ TEST(NcclProcessPerGpu, EveryRankMatchesOneGpu) {
       {"max_i64", hex(one_gpu<cfg, std::int64_t>(concat<std::int64_t>(len, child_ints), reduce::max{}))},
       {"magnitude_to_root", hex(one_gpu<cfg, float>(floats, reduce::make_op(magnitude{}, 0.0f)))},
       {"argmin",
-       hex(one_gpu<cfg, reduce::indexed<float>>(floats, reduce::arg_min{}, reduce::detail::to_indexed<float>{}))},
+       hex(one_gpu<cfg, reduce::indexed<float>>(floats, reduce::argmin_op{}, reduce::detail::to_indexed<float>{}))},
       {"repro", hex(one_gpu<repro, float>(tfloats, reduce::sum{}))}};
   long double exact = 0, abs = 0;
   for (float x : floats) exact += x, abs += std::fabs(x);

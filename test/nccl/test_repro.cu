@@ -62,7 +62,7 @@ TEST(NcclReproducible, ArgMinAndCompensatedEqualOneGpuOnTiles) {
   REQUIRE_GPUS();
   const auto len = on_tiles(test_gpus(), false);
   const auto all = concatenated(len, 23);
-  equals_one_gpu<reduce::indexed<float>>(all, len, reduce::arg_min{}, reduce::detail::to_indexed<float>{});
+  equals_one_gpu<reduce::indexed<float>>(all, len, reduce::argmin_op{}, reduce::detail::to_indexed<float>{});
   equals_one_gpu<reduce::compensated<float>>(all, len, reduce::sum{});
 }
 

@@ -86,8 +86,8 @@ TEST(NcclWindow, ArgMinAndCompensatedMatchTheGather) {
   const auto parts = split(v, layout("uneven", w.k, N));
   const auto to_idx = reduce::detail::to_indexed<float>{};
   using I = reduce::indexed<float>;
-  const I gathered = on_gpus<cfg, I>(w, parts, -1, reduce::arg_min{}, to_idx).at(0).at(0);
-  const I windowed = on_gpus<cfg, I>(w, parts, -1, reduce::arg_min{}, to_idx, false, 2, shared_windows()).at(1).at(0);
+  const I gathered = on_gpus<cfg, I>(w, parts, -1, reduce::argmin_op{}, to_idx).at(0).at(0);
+  const I windowed = on_gpus<cfg, I>(w, parts, -1, reduce::argmin_op{}, to_idx, false, 2, shared_windows()).at(1).at(0);
   EXPECT_EQ(windowed.index, gathered.index);
   EXPECT_EQ(windowed.index, N - 9);
   EXPECT_TRUE(same_bits(windowed.value, gathered.value));

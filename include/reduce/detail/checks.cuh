@@ -77,7 +77,9 @@ status check_arguments(const void* d_temp, std::size_t temp_bytes, std::size_t n
   if (reinterpret_cast<std::uintptr_t>(d_temp) % storage_alignment)
     return {cudaErrorInvalidValue, "reduce: temporary storage must be 16-byte aligned (cudaMalloc's is)"};
   if (temp_bytes < needed)
-    return {cudaErrorInvalidValue, "reduce: temporary storage is smaller than the size the query returned"};
+    return {cudaErrorInvalidValue,
+            "reduce: temporary storage is smaller than this call needs: query with the same config, input and output "
+            "types, op, transform and n as the run, on the same GPU"};
   if (status s = check_device_pointer(d_temp, "reduce: temporary storage pointer is null",
                                       "reduce: temporary storage is host memory; pass a device allocation"))
     return s;

@@ -13,6 +13,7 @@
 #include "../status.cuh"
 #include "agent.cuh"
 #include "kernel.cuh"
+#include "per_device.cuh"
 #include "storage.cuh"
 
 // REDUCE_FORCE_32_BIT_OFFSETS (define it before including reduce) compiles only the 32-bit-offset kernels: half the
@@ -71,8 +72,34 @@ cudaError_t allow_cluster_size(const void* kernel) {
   }
 }
 
+// The architecture the loaded image of a kernel was compiled for, major * 10 + minor: its PTX target
+// (cudaFuncAttributes::ptxVersion), which its device code saw as __CUDA_ARCH__. It can lie below the device's: a
+// binary built for sm_80 (sm_80 machine code and compute_80 PTX) runs on an H100 through the driver's compilation of
+// the PTX, and its kernels lack everything guarded by __CUDA_ARCH__ >= 900 (the cluster code, the programmatic-launch
+// wait). So the Hopper paths are chosen by the image that will run, not by the device alone.
+template <class Kernel>
+cudaError_t image_arch(Kernel kernel, int& arch) {
+  cudaFuncAttributes a{};
+  if (cudaError_t e = cudaFuncGetAttributes(&a, kernel)) return e;
+  arch = a.ptxVersion > 0 ? a.ptxVersion : a.binaryVersion;
+  return arch > 0 ? cudaSuccess : cudaErrorInvalidDeviceFunction;
+}
+
+// Whether reduce_kernel<Cfg, T, Acc, Op, I, Tr>'s loaded image was compiled for Hopper (sm_90) or newer: the image
+// that has clusters and the programmatic-launch wait. False where the query fails (the launch then reports it).
+template <class Cfg, class T, class Acc, class Op, class I, class Tr>
+bool hopper_image() {
+  int arch = 0;
+  const cudaError_t e =
+      per_device_value(arch, [](int, int& a) { return image_arch(reduce_kernel<Cfg, T, Acc, Op, I, Tr>, a); });
+  if (e != cudaSuccess) cudaGetLastError();  // the query's error is not the caller's: clear it
+  return e == cudaSuccess && arch >= 90;
+}
+
 // Launches reduce_kernel<Cfg> over n elements at `in`, with 32-bit offsets where n allows. The Walk's cluster size
-// and the Combine's need for co-resident blocks become launch attributes.
+// and the Combine's need for co-resident blocks become launch attributes. A launch after this reduction's own kernel
+// is programmatic only where the kernel's image has the wait (hopper_image): an image compiled for an older
+// architecture has no wait compiled in, and must start after the kernel it follows has finished.
 template <class Cfg, class T, class Acc, class Op, class Tr = no_transform>
 cudaError_t launch(unsigned blocks, const T* in, std::uint64_t n, Acc* out, Op op, combine_args<Cfg, Acc> g,
                    cudaStream_t stream, follows prior = follows::callers_work, Tr tr = {}) {
@@ -97,16 +124,20 @@ cudaError_t launch(unsigned blocks, const T* in, std::uint64_t n, Acc* out, Op o
     attribute[1].val.cooperative = 1;
     config.numAttrs = 2;
   }
-  auto go = [&](auto kernel, auto count) {
+  auto go = [&](auto offset) {
+    using I = typename decltype(offset)::type;
+    const auto kernel = reduce_kernel<Cfg, T, Acc, Op, I, Tr>;
+    if (prior != follows::callers_work && !hopper_image<Cfg, T, Acc, Op, I, Tr>())
+      attribute[0].val.programmaticStreamSerializationAllowed = 0;
     if constexpr (cluster > 0)
       if (cudaError_t e = allow_cluster_size<cluster>(reinterpret_cast<const void*>(kernel))) return e;
-    return cudaLaunchKernelEx(&config, kernel, in, count, prior == follows::own_output, out, op, tr, g);
+    return cudaLaunchKernelEx(&config, kernel, in, I(n), prior == follows::own_output, out, op, tr, g);
   };
-  if (fits_32bit_offsets(n)) return go(reduce_kernel<Cfg, T, Acc, Op, std::uint32_t, Tr>, std::uint32_t(n));
+  if (fits_32bit_offsets(n)) return go(cuda::std::type_identity<std::uint32_t>{});
 #ifdef REDUCE_FORCE_32_BIT_OFFSETS
   return cudaErrorInvalidValue;  // refused earlier, with a message, by check_io
 #else
-  return go(reduce_kernel<Cfg, T, Acc, Op, std::uint64_t, Tr>, n);
+  return go(cuda::std::type_identity<std::uint64_t>{});
 #endif
 }
 

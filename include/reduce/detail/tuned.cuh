@@ -1,8 +1,8 @@
-// The default configuration: not one kernel but a table lookup. For each call it picks, by the device's architecture,
-// the bytes read (the element's size class and n), the kind of op and the storage, a kernel of the matrix measured to
-// be the fastest there (tuning/sm90*.cuh), and runs it. A given (GPU architecture, T, op, n) always runs the same
-// kernel, and the atomic grid is picked only where every order of combining gives the same bits, so results repeat
-// bitwise like any fixed config.
+// The default configuration: not one kernel but a table lookup. For each call it picks, by the device's architecture
+// and the one its kernels were compiled for, the bytes read (the element's size class and n), the kind of op and the
+// storage, a kernel of the matrix measured to be the fastest there (tuning/sm90*.cuh), and runs it. A given (GPU
+// architecture, build, T, op, n) always runs the same kernel, and the atomic grid is picked only where every order of
+// combining gives the same bits, so results repeat bitwise like any fixed config.
 #pragma once
 #include <cuda_runtime.h>
 
@@ -10,6 +10,7 @@
 #include <reduce/policy/config.cuh>
 
 #include "atomic.cuh"
+#include "launch.cuh"
 #include "per_device.cuh"
 #include "tuning/sm90_exact.cuh"
 #include "tuning/sm90_wide.cuh"
@@ -108,8 +109,15 @@ auto with_tuned_config(std::uint64_t n, F&& f) {
   constexpr std::size_t count = boost::mp11::mp_size<choices>::value;
   constexpr bool by_bytes = counted_by_bytes<T, Acc, Op, Tr>;
   const std::size_t i = device_major() == 9 ? tuned_entry<table, T, by_bytes>(n) : count - 1;
-  return boost::mp11::mp_with_index<count>(
-      i, [&](auto I) { return f(boost::mp11::mp_identity<boost::mp11::mp_at_c<choices, decltype(I)::value>>{}); });
+  return boost::mp11::mp_with_index<count>(i, [&](auto I) {
+    using picked = boost::mp11::mp_at_c<choices, decltype(I)::value>;
+    // The tables were measured with Hopper code (clusters, programmatic launch): a binary built for an older
+    // architecture runs the fallback on a Hopper GPU too (launch.cuh, hopper_image).
+    if constexpr (decltype(I)::value + 1 < count)
+      if (!hopper_image<picked, T, Acc, Op, std::uint32_t, Tr>())
+        return f(boost::mp11::mp_identity<typename Cfg::fallback>{});
+    return f(boost::mp11::mp_identity<picked>{});
+  });
 }
 
 }  // namespace reduce::detail

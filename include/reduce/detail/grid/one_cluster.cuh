@@ -8,8 +8,9 @@ namespace reduce::detail {
 template <int C>
 struct walk_strategy<policy::one_cluster<C>> {
   // Whether the current device can run the call's kernel (both offset widths) as one cluster of C blocks: compute
-  // capability 9.0 or newer and room for the cluster (cudaOccupancyMaxActiveClusters, which needs the size allowed
-  // first). Cached per device and kernel.
+  // capability 9.0 or newer, a kernel image compiled for it (an image built for an older architecture has no cluster
+  // code: launch.cuh, hopper_image), and room for the cluster (cudaOccupancyMaxActiveClusters, which needs the size
+  // allowed first). Cached per device and kernel.
   template <class Call>
   static cudaError_t available(bool& ok) {
     return per_device_flag(ok, [](int dev, bool& fits) -> cudaError_t {
@@ -21,7 +22,10 @@ struct walk_strategy<policy::one_cluster<C>> {
       int major = 0;
       if (cudaError_t e = cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev)) return e;
       fits = major >= 9;
-      auto check = [&](auto kernel) -> cudaError_t {
+      auto check = [&](auto offset) -> cudaError_t {
+        using I = typename decltype(offset)::type;
+        const auto kernel = reduce_kernel<Cfg, T, Acc, Op, I, Tr>;
+        if (fits) fits = hopper_image<Cfg, T, Acc, Op, I, Tr>();
         if (!fits) return cudaSuccess;
         if (cudaError_t e = allow_cluster_size<C>(reinterpret_cast<const void*>(kernel))) return e;
         cudaLaunchConfig_t config{};
@@ -37,9 +41,9 @@ struct walk_strategy<policy::one_cluster<C>> {
         fits = clusters > 0;
         return cudaSuccess;
       };
-      if (cudaError_t e = check(reduce_kernel<Cfg, T, Acc, Op, std::uint32_t, Tr>)) return e;
+      if (cudaError_t e = check(cuda::std::type_identity<std::uint32_t>{})) return e;
 #ifndef REDUCE_FORCE_32_BIT_OFFSETS
-      if (cudaError_t e = check(reduce_kernel<Cfg, T, Acc, Op, std::uint64_t, Tr>)) return e;
+      if (cudaError_t e = check(cuda::std::type_identity<std::uint64_t>{})) return e;
 #endif
       return cudaSuccess;
     });
@@ -51,8 +55,10 @@ struct walk_strategy<policy::one_cluster<C>> {
     if (cudaError_t e = available<Call>(ok)) return {e, "reduce: device query failed"};
     if (!ok)
       return {cudaErrorNotSupported,
-              "reduce: this device cannot run the config's kernel as one thread block cluster (Grid cluster needs "
-              "compute capability 9.0 or newer and room for the cluster); use Grid single_pass or the default"};
+              "reduce: this config's kernel cannot run as one thread block cluster here: Grid cluster needs a GPU of "
+              "compute capability 9.0 or newer, code compiled for it (nvcc -arch=sm_90, or CMAKE_CUDA_ARCHITECTURES "
+              "with 90; a binary built for an older architecture has no cluster code) and room for the cluster; use "
+              "Grid single_pass or the default"};
     blocks = unsigned(C);
     return {};
   }

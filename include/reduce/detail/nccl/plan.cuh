@@ -179,7 +179,9 @@ inline status check_temp(const void* d_temp, std::size_t temp_bytes, std::size_t
   if (reinterpret_cast<std::uintptr_t>(d_temp) % storage_alignment)
     return {cudaErrorInvalidValue, "reduce::nccl: temporary storage must be 16-byte aligned (cudaMalloc's is)"};
   if (temp_bytes < needed)
-    return {cudaErrorInvalidValue, "reduce::nccl: temporary storage is smaller than the size the query returned"};
+    return {cudaErrorInvalidValue,
+            "reduce::nccl: temporary storage is smaller than this call needs: query with the same config, types, op, "
+            "root and lengths as the run"};
   if (status s = check_on_device(d_temp, device, true, "reduce::nccl: temporary storage pointer is null",
                                  "reduce::nccl: temporary storage is host memory; pass a device allocation",
                                  "reduce::nccl: temporary storage is on another device than the communicator"))
