@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds reduce-nccl-bench and runs it on this host's GPUs (1, 2 and 4 where there are that many), then draws the
-# plot: OUT_DIR/nccl.csv, nccl_report.md, nccl_scaling.png. NCCL from the CUDA toolkit, or NCCL_ROOT.
+# plot: OUT_DIR/nccl.csv, nccl_report.md, nccl_scaling.png. NCCL 2.28 or newer is a package of its own (libnccl-dev,
+# or pip's nvidia-nccl-cu13), found in the toolkit's folders or at NCCL_ROOT.
 #   bash bench/nccl/run.sh OUT_DIR [extra reduce-nccl-bench options, e.g. --samples 31]
 set -euo pipefail
 out=${1:?usage: bash bench/nccl/run.sh OUT_DIR [options]}
