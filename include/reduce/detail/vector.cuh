@@ -5,11 +5,23 @@
 
 namespace reduce::detail {
 
-template <class T>
+// The elements (v) of 16 bytes; for 8- and 16-bit integers also, over the same bytes, the four 32-bit words (w). A
+// fold that works on whole words (their packed sums, detail/vector_fold.cuh) reads w: the 16-byte load lands in four
+// registers, whereas reading the words of a byte array (a memcpy from v) makes the compiler split the registers into
+// bytes and join them again, about 40 instructions a vector, five times a float sum's for the same bytes.
+template <class T, bool Words = cuda::std::is_integral_v<T> && sizeof(T) <= 2>
 struct alignas(16) vec16 {
   static_assert(16 % sizeof(T) == 0, "reduce: vector loads need an element size that divides 16 bytes");
   static constexpr int size = 16 / sizeof(T);
   T v[size];
+};
+template <class T>
+struct alignas(16) vec16<T, true> {
+  static constexpr int size = 16 / sizeof(T);
+  union {
+    T v[size];
+    unsigned w[4];
+  };
 };
 
 // in[0, head) is read as scalars up to the first 16-byte boundary, then `vectors` whole vectors, then tail scalars.

@@ -98,8 +98,7 @@ __device__ __forceinline__ auto packed_word_sum(
 template <class Acc, class T, class I, class Op, class Tr>
 __device__ __forceinline__ Acc vector_fold(const vec16<T>& x, I first, Op op, const Tr& tr) {
   if constexpr (packed_sum<T, Acc, Op, Tr>) {
-    unsigned w[4];
-    memcpy(w, x.v, 16);
+    const unsigned(&w)[4] = x.w;
     using S = cuda::std::conditional_t<cuda::std::is_signed_v<T>, int, unsigned>;
     const S lo = packed_word_sum<T>(w[1], packed_word_sum<T>(w[0], S(0)));  // two chains of two
     const S hi = packed_word_sum<T>(w[3], packed_word_sum<T>(w[2], S(0)));
