@@ -178,6 +178,19 @@ void expect_exact_sum(std::uint64_t n, unsigned offset) {
       << C::name() << " n=" << n << " offset=" << offset;
 }
 
+// A heavy test source compiled as several translation units (test/CMakeLists.txt, reduce_test_parts), so that its
+// kernels compile in parallel: part k of K takes every K-th configuration of each typed test's list, and the plain
+// TESTs run in part 0 alone. A source compiled whole takes every configuration.
+#ifdef REDUCE_TEST_PART
+template <class L>
+using part = reduce::matrix::shard<L, REDUCE_TEST_PART, REDUCE_TEST_PARTS>;
+#define REDUCE_TEST_FIRST_PART (REDUCE_TEST_PART == 0)
+#else
+template <class L>
+using part = L;
+#define REDUCE_TEST_FIRST_PART 1
+#endif
+
 // gtest's Types from an Mp11 list.
 template <class L>
 using gtest_types = boost::mp11::mp_rename<L, ::testing::Types>;

@@ -21,7 +21,7 @@ using configs = mp::mp_list<reduce::default_config,  //
 
 template <class C>
 class NarrowAccumulators : public ::testing::Test {};
-TYPED_TEST_SUITE(NarrowAccumulators, test::gtest_types<configs>, test::config_name);
+TYPED_TEST_SUITE(NarrowAccumulators, test::gtest_types<test::part<configs>>, test::config_name);
 
 std::vector<std::uint64_t> sizes() {
   if (test::small_only()) return {255, 40000};
