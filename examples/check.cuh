@@ -17,8 +17,9 @@
 // False, with a message, where there is no GPU to run on (the tests then count the example as skipped).
 inline bool have_gpu() {
   int devices = 0;
-  if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
-    std::printf("no CUDA device found\n");
+  const cudaError_t e = cudaGetDeviceCount(&devices);
+  if (e != cudaSuccess || devices == 0) {  // the error's name tells a missing GPU from a broken driver
+    std::printf("no CUDA device found (%s)\n", e != cudaSuccess ? cudaGetErrorName(e) : "0 devices");
     return false;
   }
   return true;

@@ -86,9 +86,9 @@ def claims(data):
         return (f"At {size_label(largest)} the default reads {fmt(data['H100'][largest]['pct'], 1)}% (H100) and "
                 f"{fmt(data['H200'][largest]['pct'], 1)}% (H200)")
 
-    def at_least(m):
-        if min(printed_ratios(data)) < 1.0:
-            raise ValueError("'at least as fast as CUB' no longer holds: a \"vs CUB\" cell is below 1.00")
+    def at_least(m):  # on the measured ratios, not the rounded cells (0.996 prints as 1.00)
+        if min(d["vs_cub"] for g, _ in GPUS for d in data[g].values()) < 1.0:
+            raise ValueError("'at least as fast as CUB' no longer holds: a \"vs CUB\" ratio is below 1")
         return m.group(0)
 
     ws = r"\s+"  # a sentence may wrap

@@ -45,7 +45,14 @@ TEST(Surface, EveryEntryPointRunsWithoutAConfig) {
   reduce::workspace ws;
   for (bool on_workspace : {false, true}) {
     SCOPED_TRACE(on_workspace ? "on a workspace" : "on temporary storage");
-    auto run = [&](auto on_temp, auto on_ws) { return on_workspace ? on_ws() : two_phase(on_temp); };
+    auto run = [&](auto on_temp, auto on_ws) {  // every output poisoned first: an unwritten result cannot pass
+      for (auto [p, bytes] : {std::pair<void*, std::size_t>{out.base, sizeof(long long)},
+                              {count.base, 8},
+                              {where.base, sizeof(reduce::indexed<int>)},
+                              {both.base, sizeof(reduce::extrema<int>)}})
+        if (cudaMemset(p, 0xA5, bytes)) return cudaErrorUnknown;
+      return on_workspace ? on_ws() : two_phase(on_temp);
+    };
     CUDA_OK(run([&](void* t, std::size_t& b) { return reduce::device_reduce(t, b, in.base, out.base, n); },
                 [&] { return reduce::device_reduce(ws, in.base, out.base, n); }));
     EXPECT_EQ(from_device(out.base), sum);
@@ -83,27 +90,44 @@ TEST(Surface, EveryEntryPointRunsWithoutAConfig) {
   EXPECT_EQ(reduce::argminmax(in.base, n).max.index, std::uint64_t(hi));
 }
 
-// The names of 0.2 are deprecated aliases of the new ones for one release: same kernels, same results.
+// The names of 0.2 are deprecated aliases of the new ones for one release, with their 0.2 signatures: the config
+// named or not, a literal 0 as the stream, temporary storage or a workspace, plain and _status forms.
 TEST(Surface, TheDeprecatedNamesStillWork) {
   REQUIRE_GPU();
   const std::uint64_t n = 70001;
   const auto h = test::random_vector<float>(n, -1, 1, 12);
   test::device_buffer<float> in(n);
   CUDA_OK(cudaMemcpy(in.base, h.data(), n * sizeof(float), cudaMemcpyHostToDevice));
-  test::device_buffer<reduce::indexed<float>> a(1), b(1);
+  test::device_buffer<reduce::indexed<float>> out(4);
+  test::device_buffer<reduce::extrema<float>> both(1);
+  CUDA_OK(cudaMemset(out.base, 0xA5, 4 * sizeof(reduce::indexed<float>)));
+  CUDA_OK(cudaMemset(both.base, 0xA5, sizeof(reduce::extrema<float>)));
+  using cfg =
+      reduce::policy::config<reduce::policy::vector<4>, reduce::policy::shuffle, reduce::policy::multipass, 256>;
+  reduce::workspace ws;
 #pragma nv_diag_suppress 1444  // "declared deprecated": this test calls the old names on purpose
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
-  CUDA_OK(two_phase([&](void* t, std::size_t& s) { return reduce::device_arg_max(t, s, in.base, a.base, n); }));
+  CUDA_OK(
+      two_phase([&](void* t, std::size_t& s) { return reduce::device_arg_max<cfg>(t, s, in.base, out.base, n, 0); }));
   CUDA_OK(two_phase([&](void* t, std::size_t& s) {
-    return reduce::device_transform_reduce(t, s, in.base, b.base, n, reduce::detail::to_indexed<float>{},
+    return reduce::device_transform_reduce(t, s, in.base, out.base + 1, n, reduce::detail::to_indexed<float>{},
                                            reduce::arg_max{});
   }));
+  CUDA_OK(reduce::device_arg_min_status<cfg>(ws, in.base, out.base + 2, n, 0).code);
+  CUDA_OK(reduce::device_arg_min(ws, in.base, out.base + 3, n));
+  CUDA_OK(two_phase([&](void* t, std::size_t& s) { return reduce::device_arg_min_max(t, s, in.base, both.base, n); }));
 #pragma GCC diagnostic pop
 #pragma nv_diag_default 1444
-  const auto hi = std::max_element(h.begin(), h.end()) - h.begin();
-  EXPECT_EQ(from_device(a.base).index, std::uint64_t(hi));
-  EXPECT_EQ(from_device(b.base).index, std::uint64_t(hi));
+  CUDA_OK(cudaDeviceSynchronize());
+  const auto lo = std::uint64_t(std::min_element(h.begin(), h.end()) - h.begin());
+  const auto hi = std::uint64_t(std::max_element(h.begin(), h.end()) - h.begin());
+  EXPECT_EQ(from_device(out.base).index, hi);
+  EXPECT_EQ(from_device(out.base + 1).index, hi);
+  EXPECT_EQ(from_device(out.base + 2).index, lo);
+  EXPECT_EQ(from_device(out.base + 3).index, lo);
+  EXPECT_EQ(from_device(both.base).min.index, lo);
+  EXPECT_EQ(from_device(both.base).max.index, hi);
 }
 
 // The storage size depends on the run's arguments (for the default: the types, the op, n and the GPU). A run handed

@@ -8,8 +8,10 @@
 
 int main() {
   int devices = 0;
-  if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
-    std::printf("reduce %s: built; no CUDA device found, so nothing ran\n", REDUCE_VERSION_STRING);
+  const cudaError_t found = cudaGetDeviceCount(&devices);
+  if (found != cudaSuccess || devices == 0) {
+    std::printf("reduce %s: built; no CUDA device found (%s), so nothing ran\n", REDUCE_VERSION_STRING,
+                found != cudaSuccess ? cudaGetErrorName(found) : "0 devices");
     return 0;
   }
   const std::size_t n = 3'000'017;

@@ -13,7 +13,6 @@
 #include <cuda/std/limits>
 #include <string>
 #include <type_traits>
-#include <utility>
 
 #include "device_reduce.cuh"
 #include "to_host.cuh"
@@ -165,31 +164,39 @@ struct argminmax_op {
 // storage or a workspace, argmin_op the op; the same for argmax and argminmax (and in reduce::nccl).
 
 // Two-phase entry points, CUB style: d_temp == nullptr asks for temp_bytes; or on a reduce::workspace, as the core's
-// device_reduce. Asynchronous on `stream`. Cfg defaults to the tuned default.
-#define REDUCE_ARG_ENTRY(NAME, ACC)                                                                                    \
+// device_reduce. Asynchronous on `stream`. Cfg defaults to the tuned default. ATTR: an attribute of all four.
+#define REDUCE_ARG_ENTRY(NAME, ACC, OP, ATTR)                                                                          \
   template <class Cfg = default_config, class T>                                                                       \
-  status device_##NAME##_status(void* d_temp, std::size_t& temp_bytes, const T* d_in, ACC<T>* d_out, std::uint64_t n,  \
-                                cudaStream_t stream = 0) {                                                             \
-    return device_transform_reduce_status<Cfg>(d_temp, temp_bytes, d_in, d_out, n, detail::to_##ACC<T>{}, NAME##_op{}, \
+  ATTR status device_##NAME##_status(void* d_temp, std::size_t& temp_bytes, const T* d_in, ACC<T>* d_out,              \
+                                     std::uint64_t n, cudaStream_t stream = 0) {                                       \
+    return device_transform_reduce_status<Cfg>(d_temp, temp_bytes, d_in, d_out, n, detail::to_##ACC<T>{}, OP{},        \
                                                stream);                                                                \
   }                                                                                                                    \
   template <class Cfg = default_config, class T>                                                                       \
-  status device_##NAME##_status(workspace& ws, const T* d_in, ACC<T>* d_out, std::uint64_t n,                          \
-                                cudaStream_t stream = 0) {                                                             \
-    return device_transform_reduce_status<Cfg>(ws, d_in, d_out, n, detail::to_##ACC<T>{}, NAME##_op{}, stream);        \
+  ATTR status device_##NAME##_status(workspace& ws, const T* d_in, ACC<T>* d_out, std::uint64_t n,                     \
+                                     cudaStream_t stream = 0) {                                                        \
+    return device_transform_reduce_status<Cfg>(ws, d_in, d_out, n, detail::to_##ACC<T>{}, OP{}, stream);               \
   }                                                                                                                    \
   template <class Cfg = default_config, class T>                                                                       \
-  cudaError_t device_##NAME(void* d_temp, std::size_t& temp_bytes, const T* d_in, ACC<T>* d_out, std::uint64_t n,      \
-                            cudaStream_t stream = 0) {                                                                 \
-    return device_##NAME##_status<Cfg>(d_temp, temp_bytes, d_in, d_out, n, stream).code;                               \
+  ATTR cudaError_t device_##NAME(void* d_temp, std::size_t& temp_bytes, const T* d_in, ACC<T>* d_out, std::uint64_t n, \
+                                 cudaStream_t stream = 0) {                                                            \
+    return device_transform_reduce_status<Cfg>(d_temp, temp_bytes, d_in, d_out, n, detail::to_##ACC<T>{}, OP{},        \
+                                               stream)                                                                 \
+        .code;                                                                                                         \
   }                                                                                                                    \
   template <class Cfg = default_config, class T>                                                                       \
-  cudaError_t device_##NAME(workspace& ws, const T* d_in, ACC<T>* d_out, std::uint64_t n, cudaStream_t stream = 0) {   \
-    return device_##NAME##_status<Cfg>(ws, d_in, d_out, n, stream).code;                                               \
+  ATTR cudaError_t device_##NAME(workspace& ws, const T* d_in, ACC<T>* d_out, std::uint64_t n,                         \
+                                 cudaStream_t stream = 0) {                                                            \
+    return device_transform_reduce_status<Cfg>(ws, d_in, d_out, n, detail::to_##ACC<T>{}, OP{}, stream).code;          \
   }
-REDUCE_ARG_ENTRY(argmin, indexed)
-REDUCE_ARG_ENTRY(argmax, indexed)
-REDUCE_ARG_ENTRY(argminmax, extrema)
+REDUCE_ARG_ENTRY(argmin, indexed, argmin_op, )
+REDUCE_ARG_ENTRY(argmax, indexed, argmax_op, )
+REDUCE_ARG_ENTRY(argminmax, extrema, argminmax_op, )
+// The names of 0.2, with their signatures, kept for one release (CHANGELOG.md).
+REDUCE_ARG_ENTRY(arg_min, indexed, argmin_op, [[deprecated("reduce::device_arg_min is now reduce::device_argmin")]])
+REDUCE_ARG_ENTRY(arg_max, indexed, argmax_op, [[deprecated("reduce::device_arg_max is now reduce::device_argmax")]])
+REDUCE_ARG_ENTRY(arg_min_max, extrema, argminmax_op,
+                 [[deprecated("reduce::device_arg_min_max is now reduce::device_argminmax")]])
 #undef REDUCE_ARG_ENTRY
 
 // Convenience: allocate, run, synchronise, return the pair; throw reduce::error on failure.
@@ -212,21 +219,9 @@ extrema<T> argminmax(const T* d_in, std::uint64_t n, cudaStream_t stream = 0) {
   });
 }
 
-// The names of 0.2, kept for one release (CHANGELOG.md, "Migrating from 0.2").
+// The ops' names of 0.2, kept for one release (CHANGELOG.md).
 using arg_min [[deprecated("reduce::arg_min is now reduce::argmin_op")]] = argmin_op;
 using arg_max [[deprecated("reduce::arg_max is now reduce::argmax_op")]] = argmax_op;
 using arg_min_max [[deprecated("reduce::arg_min_max is now reduce::argminmax_op")]] = argminmax_op;
-#define REDUCE_DEPRECATED_ARG_ENTRY(OLD, NEW)                                        \
-  template <class Cfg = default_config, class... Args>                               \
-  [[deprecated("reduce::" #OLD " is now reduce::" #NEW)]] auto OLD(Args&&... args) { \
-    return NEW<Cfg>(std::forward<Args>(args)...);                                    \
-  }
-REDUCE_DEPRECATED_ARG_ENTRY(device_arg_min, device_argmin)
-REDUCE_DEPRECATED_ARG_ENTRY(device_arg_max, device_argmax)
-REDUCE_DEPRECATED_ARG_ENTRY(device_arg_min_max, device_argminmax)
-REDUCE_DEPRECATED_ARG_ENTRY(device_arg_min_status, device_argmin_status)
-REDUCE_DEPRECATED_ARG_ENTRY(device_arg_max_status, device_argmax_status)
-REDUCE_DEPRECATED_ARG_ENTRY(device_arg_min_max_status, device_argminmax_status)
-#undef REDUCE_DEPRECATED_ARG_ENTRY
 
 }  // namespace reduce

@@ -120,20 +120,6 @@ REDUCE_NCCL_ARG_ENTRY(argmax, indexed)
 REDUCE_NCCL_ARG_ENTRY(argminmax, extrema)
 #undef REDUCE_NCCL_ARG_ENTRY
 
-// The names of 0.2, kept for one release.
-#define REDUCE_NCCL_DEPRECATED_ARG_ENTRY(OLD, NEW)                                               \
-  template <class Cfg = default_config, class... Args>                                           \
-  [[deprecated("reduce::nccl::" #OLD " is now reduce::nccl::" #NEW)]] auto OLD(Args&&... args) { \
-    return NEW<Cfg>(std::forward<Args>(args)...);                                                \
-  }
-REDUCE_NCCL_DEPRECATED_ARG_ENTRY(device_arg_min, device_argmin)
-REDUCE_NCCL_DEPRECATED_ARG_ENTRY(device_arg_max, device_argmax)
-REDUCE_NCCL_DEPRECATED_ARG_ENTRY(device_arg_min_max, device_argminmax)
-REDUCE_NCCL_DEPRECATED_ARG_ENTRY(device_arg_min_status, device_argmin_status)
-REDUCE_NCCL_DEPRECATED_ARG_ENTRY(device_arg_max_status, device_argmax_status)
-REDUCE_NCCL_DEPRECATED_ARG_ENTRY(device_arg_min_max_status, device_argminmax_status)
-#undef REDUCE_NCCL_DEPRECATED_ARG_ENTRY
-
 // ---- every rank from one call (one process driving several GPUs) ------------------------------------------------
 
 // One GPU's part. Storage: d_temp (with temp_bytes), or ws; with every shard's d_temp and ws null the call is the

@@ -43,7 +43,11 @@ TEST(Image, TheLibraryReadsTheArchitectureTheKernelsWereCompiledFor) {
   std::cout << "device compute capability " << major << "." << minor << ", kernels compiled for compute_" << arch / 10
             << "\n";
   using C = reduce::default_config::fallback;
-  EXPECT_EQ((reduce::detail::hopper_image<C, float, float, reduce::sum, std::uint32_t, no_transform>()), arch >= 900);
+  bool hopper = false;
+  CUDA_OK((reduce::detail::hopper_image<C, float, float, reduce::sum, std::uint32_t, no_transform>(hopper)));
+  // The input of every Hopper-only choice: the table, the cluster Grid, and a programmatic launch after this
+  // reduction's own kernels (launch.cuh), which an image without the wait must never get.
+  EXPECT_EQ(hopper, arch >= 900);
 }
 
 // Random data without zeros runs (never all zeros): small integers as T, so that integer sums are exact and float

@@ -167,8 +167,7 @@ TEST(NcclArgs, StorageAndLengths) {
   rank0 t;
   ASSERT_NE(t.comm, nullptr);
   std::size_t small = t.bytes - 1;
-  expect_error(one_rank(t.temp, small, t.in.p, t.out.p, 1000, t.all(), t.stream),
-               "smaller than this call needs");
+  expect_error(one_rank(t.temp, small, t.in.p, t.out.p, 1000, t.all(), t.stream), "smaller than this call needs");
   const std::uint64_t wrong[1] = {999};
   expect_error(one_rank(t.temp, t.bytes, t.in.p, t.out.p, 1000, t.all(wrong), t.stream), "lengths[rank]");
   expect_error(one_rank(t.temp, t.bytes, t.in.p, t.out.p, 1u << 30, t.all(), t.stream), "past the end");

@@ -111,7 +111,12 @@ struct call_types {
                 "write it as a __host__ __device__ lambda and compile with nvcc --extended-lambda, or pass a functor "
                 "struct with a __host__ __device__ operator()");
   // A custom op made of a plain lambda has been reported where make_op made it (custom's static_assert, ops.cuh).
-  static constexpr bool ok = exact && bitwise && transform_on_device && runs_on_device_v<Op>;
+  // A stream (or another pointer or number) where the op goes: device_reduce(d_temp, bytes, d_in, d_out, n, stream).
+  static constexpr bool op_is_an_op = !cuda::std::is_pointer_v<Op> && !cuda::std::is_arithmetic_v<Op>;
+  static_assert(op_is_an_op,
+                "reduce: the argument after n is the op, then the stream: pass reduce::sum{} (or another op) before "
+                "the stream, e.g. reduce::device_reduce(d_temp, bytes, d_in, d_out, n, reduce::sum{}, stream)");
+  static constexpr bool ok = exact && bitwise && transform_on_device && op_is_an_op && runs_on_device_v<Op>;
 };
 
 // Any config, the tuned default included, over a storage.

@@ -8,6 +8,7 @@
 #include <mutex>
 #include <set>
 #include <utility>
+#include <boost/mp11.hpp>
 #include <cuda/std/type_traits>
 
 #include "../status.cuh"
@@ -18,6 +19,8 @@
 
 // REDUCE_FORCE_32_BIT_OFFSETS (define it before including reduce) compiles only the 32-bit-offset kernels: half the
 // instantiations, for builds that never see more than index32_limit elements; larger n is refused with a message.
+// Define it (and choose the architectures) alike in every translation unit of a program: the host functions below
+// exist once per program (docs/api.md, "One build of the library per program").
 
 namespace reduce::detail {
 
@@ -85,15 +88,19 @@ cudaError_t image_arch(Kernel kernel, int& arch) {
   return arch > 0 ? cudaSuccess : cudaErrorInvalidDeviceFunction;
 }
 
-// Whether reduce_kernel<Cfg, T, Acc, Op, I, Tr>'s loaded image was compiled for Hopper (sm_90) or newer: the image
-// that has clusters and the programmatic-launch wait. False where the query fails (the launch then reports it).
-template <class Cfg, class T, class Acc, class Op, class I, class Tr>
-bool hopper_image() {
+// Whether a kernel's loaded image was compiled for Hopper (sm_90) or newer: the image that has clusters and the
+// programmatic-launch wait. Key: a type unique to the kernel (its template arguments), whose instantiation holds the
+// per-device cache. A failed query is returned and not cached.
+template <class Key, class Kernel>
+cudaError_t hopper_image(Kernel kernel, bool& yes) {
   int arch = 0;
-  const cudaError_t e =
-      per_device_value(arch, [](int, int& a) { return image_arch(reduce_kernel<Cfg, T, Acc, Op, I, Tr>, a); });
-  if (e != cudaSuccess) cudaGetLastError();  // the query's error is not the caller's: clear it
-  return e == cudaSuccess && arch >= 90;
+  const cudaError_t e = per_device_value(arch, [kernel](int, int& a) { return image_arch(kernel, a); });
+  yes = e == cudaSuccess && arch >= 90;
+  return e;
+}
+template <class Cfg, class T, class Acc, class Op, class I, class Tr>
+cudaError_t hopper_image(bool& yes) {
+  return hopper_image<boost::mp11::mp_list<Cfg, T, Acc, Op, I, Tr>>(reduce_kernel<Cfg, T, Acc, Op, I, Tr>, yes);
 }
 
 // Launches reduce_kernel<Cfg> over n elements at `in`, with 32-bit offsets where n allows. The Walk's cluster size
@@ -127,8 +134,11 @@ cudaError_t launch(unsigned blocks, const T* in, std::uint64_t n, Acc* out, Op o
   auto go = [&](auto offset) {
     using I = typename decltype(offset)::type;
     const auto kernel = reduce_kernel<Cfg, T, Acc, Op, I, Tr>;
-    if (prior != follows::callers_work && !hopper_image<Cfg, T, Acc, Op, I, Tr>())
-      attribute[0].val.programmaticStreamSerializationAllowed = 0;
+    if (prior != follows::callers_work) {
+      bool hopper = false;
+      if (cudaError_t e = hopper_image<Cfg, T, Acc, Op, I, Tr>(hopper)) return e;
+      if (!hopper) attribute[0].val.programmaticStreamSerializationAllowed = 0;
+    }
     if constexpr (cluster > 0)
       if (cudaError_t e = allow_cluster_size<cluster>(reinterpret_cast<const void*>(kernel))) return e;
     return cudaLaunchKernelEx(&config, kernel, in, I(n), prior == follows::own_output, out, op, tr, g);

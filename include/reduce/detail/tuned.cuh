@@ -113,9 +113,12 @@ auto with_tuned_config(std::uint64_t n, F&& f) {
     using picked = boost::mp11::mp_at_c<choices, decltype(I)::value>;
     // The tables were measured with Hopper code (clusters, programmatic launch): a binary built for an older
     // architecture runs the fallback on a Hopper GPU too (launch.cuh, hopper_image).
-    if constexpr (decltype(I)::value + 1 < count)
-      if (!hopper_image<picked, T, Acc, Op, std::uint32_t, Tr>())
-        return f(boost::mp11::mp_identity<typename Cfg::fallback>{});
+    if constexpr (decltype(I)::value + 1 < count) {
+      bool hopper = false;
+      if (cudaError_t e = hopper_image<picked, T, Acc, Op, std::uint32_t, Tr>(hopper))
+        return decltype(f(boost::mp11::mp_identity<picked>{})){e, "reduce: device query failed"};
+      if (!hopper) return f(boost::mp11::mp_identity<typename Cfg::fallback>{});
+    }
     return f(boost::mp11::mp_identity<picked>{});
   });
 }

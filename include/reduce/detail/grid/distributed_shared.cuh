@@ -47,7 +47,7 @@ struct combine_strategy<policy::distributed_shared> {
         store_words(out, r);
       }
 #else
-      // Not reached: the one_cluster walk launches no kernel whose image lacks the cluster code (one_cluster.cuh).
+      __trap();  // not reached: the one_cluster walk launches no kernel whose image lacks this code (one_cluster.cuh)
 #endif
     }
   };

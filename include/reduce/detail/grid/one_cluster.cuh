@@ -25,7 +25,8 @@ struct walk_strategy<policy::one_cluster<C>> {
       auto check = [&](auto offset) -> cudaError_t {
         using I = typename decltype(offset)::type;
         const auto kernel = reduce_kernel<Cfg, T, Acc, Op, I, Tr>;
-        if (fits) fits = hopper_image<Cfg, T, Acc, Op, I, Tr>();
+        if (!fits) return cudaSuccess;
+        if (cudaError_t e = hopper_image<Cfg, T, Acc, Op, I, Tr>(fits)) return e;
         if (!fits) return cudaSuccess;
         if (cudaError_t e = allow_cluster_size<C>(reinterpret_cast<const void*>(kernel))) return e;
         cudaLaunchConfig_t config{};

@@ -21,9 +21,11 @@
 #include <nccl.h>
 #include <nccl_device.h>
 
+#include <boost/mp11.hpp>
 #include <cstdint>
 
 #include "../kernel.cuh"
+#include "../launch.cuh"
 #include "../words.cuh"
 #include "combine_rule.cuh"
 
@@ -86,6 +88,8 @@ __global__ void __launch_bounds__(32)
   if (lane == 0) *counter = call + 1;  // after the barrier: every lane has read the counter
 }
 
+struct window_tag;  // keys the image query of fold_window
+
 // Enqueued after the local pass on every rank (the barrier needs them all); only receivers write out.
 template <class Acc, class Op>
 cudaError_t launch_fold_window(const reduce::nccl::window& w, bool receives, Acc* out, Op op, cudaStream_t stream) {
@@ -95,7 +99,9 @@ cudaError_t launch_fold_window(const reduce::nccl::window& w, bool receives, Acc
   config.stream = stream;
   cudaLaunchAttribute attribute[1];
   attribute[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
-  attribute[0].val.programmaticStreamSerializationAllowed = 1;
+  bool hopper = false;  // the wait for the local pass is compiled only into Hopper images (launch.cuh)
+  if (cudaError_t e = hopper_image<boost::mp11::mp_list<window_tag, Acc, Op>>(fold_window<Acc, Op>, hopper)) return e;
+  attribute[0].val.programmaticStreamSerializationAllowed = hopper ? 1 : 0;
   config.attrs = attribute;
   config.numAttrs = 1;
   return cudaLaunchKernelEx(&config, fold_window<Acc, Op>, w.dev, w.handle, static_cast<unsigned char*>(w.base),
