@@ -4,6 +4,7 @@
 #pragma once
 #include <boost/mp11.hpp>
 #include <reduce/policy/config.cuh>
+#include <reduce/policy/segments.cuh>
 
 namespace reduce::matrix {
 
@@ -44,6 +45,24 @@ using extras = mp_list<p::config<p::vector<4>, p::shuffle, p::cluster<>, 1024>,
                        p::config<p::vector<8>, p::shuffle, p::single_pass<>, 256>>;
 using all = mp_append<mp_remove_if<product, is_invalid>, extras>;
 
+// The segmented kernels (policies/reduce/policy/segments.cuh): every mapping with the Loads, BlockFinishes and block
+// sizes it uses, as segmented_validity says (lane groups and the column walk: scalar Loads, one finish).
+using segment_maps =
+    mp_list<p::thread_per_segment, p::lanes_per_segment<2>, p::lanes_per_segment<4>, p::lanes_per_segment<8>,
+            p::lanes_per_segment<16>, p::warp_per_segment, p::block_per_segment, p::column_walk>;
+using segment_loads = mp_list<p::scalar<1>, p::scalar<4>, p::vector<1>, p::vector<4>>;
+using segment_finishes = mp_list<p::shuffle, p::unrolled, p::tree<p::sequential>>;
+template <class M, class L, class F, class B>
+using make_segmented = p::segmented_config<M, L, F, B::value>;
+template <class C>
+struct is_valid_segmented;
+template <class M, class L, class F, int B>
+struct is_valid_segmented<p::segmented_config<M, L, F, B>> : mp_bool<p::segmented_validity<M, L, F, B>::value> {};
+template <class C>
+using is_invalid_segmented = mp_not<is_valid_segmented<C>>;
+using segmented_all = mp_remove_if<mp_product<make_segmented, segment_maps, segment_loads, segment_finishes, blocks>,
+                                   is_invalid_segmented>;
+
 // The kernels of one Grid (tests and builds are split along this axis).
 template <class G>
 struct has_grid {
@@ -66,5 +85,6 @@ template <class L, std::size_t Shard, std::size_t Shards>
 using shard = typename shard_of<L, Shard, Shards>::type;
 
 inline constexpr std::size_t size = mp_size<all>::value;
+inline constexpr std::size_t segmented_size = mp_size<segmented_all>::value;
 
 }  // namespace reduce::matrix

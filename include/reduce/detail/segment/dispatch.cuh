@@ -1,0 +1,165 @@
+// The segmented entry path: the call's types checked as for one array, the segmented default resolved to a config
+// (by the kind of segments and, where the host knows it, their length), the arguments checked, the storage provided
+// (the caller's temporary storage or a workspace, as detail/dispatch.cuh does), then the mapping's launches.
+#pragma once
+#include <boost/mp11.hpp>
+#include <cstdint>
+#include <limits>
+#include <reduce/policy/segments.cuh>
+
+#include "../checks.cuh"
+#include "../dispatch.cuh"
+#include "block.cuh"
+#include "columns.cuh"
+#include "lanes.cuh"
+
+namespace reduce::detail {
+
+template <class S>
+struct is_segments : cuda::std::false_type {};
+template <class O>
+struct is_segments<offset_segments<O>> : cuda::std::true_type {};
+template <>
+struct is_segments<fixed_segments> : cuda::std::true_type {};
+template <>
+struct is_segments<row_segments> : cuda::std::true_type {};
+template <>
+struct is_segments<column_segments> : cuda::std::true_type {};
+template <class S>
+inline constexpr bool is_segments_v = is_segments<S>::value;
+template <class S>
+inline constexpr bool is_offset_segments_v = false;
+template <class O>
+inline constexpr bool is_offset_segments_v<offset_segments<O>> = true;
+
+// Elements from the first one a description can reach to one past the last (0 where it reaches none); false where
+// the count overflows 64 bits.
+inline bool extent(std::uint64_t lines, std::uint64_t length, std::uint64_t ld, std::uint64_t& elements) {
+  elements = 0;
+  if (lines == 0 || length == 0) return true;
+  if (lines - 1 > (std::numeric_limits<std::uint64_t>::max() - length) / ld) return false;
+  elements = (lines - 1) * ld + length;
+  return true;
+}
+inline bool extent_of(const fixed_segments& s, std::uint64_t& e) { return extent(s.count, s.size, s.size, e); }
+inline bool extent_of(const row_segments& s, std::uint64_t& e) { return extent(s.count, s.columns, s.ld, e); }
+inline bool extent_of(const column_segments& s, std::uint64_t& e) { return extent(s.rows, s.count, s.ld, e); }
+
+// The segmented calls' argument checks: the output holds one result per segment; the offsets are device memory
+// holding count offsets each; a matrix's leading dimension is at least its row length, and what a description
+// reaches lies inside the input's allocation (offsets are not read on the host: their values are the caller's to
+// keep inside the input).
+template <class T, class Acc, class Segs>
+status check_segments(const T* in, Acc* out, const Segs& s) {
+  const std::uint64_t count = s.count;
+  if (count > std::numeric_limits<std::uint64_t>::max() / sizeof(Acc))
+    return {cudaErrorInvalidValue, "reduce: the segment count overflows the output's size"};
+  if (status e = check_device_pointer(out, "reduce: output pointer is null",
+                                      "reduce: output pointer is host memory; pass a device allocation"))
+    return e;
+  if (!fits_allocation(out, count * sizeof(Acc)))
+    return {cudaErrorInvalidValue, "reduce: the output runs past its allocation: it needs one result per segment"};
+  if constexpr (is_offset_segments_v<Segs>) {
+    for (const void* p : {static_cast<const void*>(s.begin), static_cast<const void*>(s.end)}) {
+      if (status e = check_device_pointer(p, "reduce: segment offsets pointer is null",
+                                          "reduce: segment offsets are host memory; pass device allocations"))
+        return e;
+      if (!fits_allocation(p, count * sizeof(*s.begin)))
+        return {cudaErrorInvalidValue, "reduce: the segment offsets run past their allocation: num_segments each"};
+    }
+    if (status e = check_device_pointer(in, "reduce: input pointer is null",
+                                        "reduce: input pointer is host memory; copy the input to the device first"))
+      return e;
+  } else {
+    if constexpr (!cuda::std::is_same_v<Segs, fixed_segments>) {
+      std::uint64_t columns = s.count;
+      if constexpr (cuda::std::is_same_v<Segs, row_segments>) columns = s.columns;
+      if (s.ld < columns)
+        return {cudaErrorInvalidValue, "reduce: the leading dimension ld must be at least the number of columns"};
+    }
+    std::uint64_t elements = 0;
+    if (!extent_of(s, elements) || elements > std::numeric_limits<std::uint64_t>::max() / sizeof(T))
+      return {cudaErrorInvalidValue, "reduce: the matrix or segments overflow 64-bit sizes"};
+    if (elements > 0) {
+      if (status e = check_device_pointer(in, "reduce: input pointer is null and the segments are not empty",
+                                          "reduce: input pointer is host memory; copy the input to the device first"))
+        return e;
+      if (!fits_allocation(in, elements * sizeof(T)))
+        return {cudaErrorInvalidValue, "reduce: the segments run past the end of the input's allocation"};
+    }
+  }
+  return {};
+}
+
+// The segmented default's choices (not yet measured: lane groups about as wide as the segments, so that a warp's
+// loads are one contiguous run; a warp for lengths the host does not know; a block, with 16-byte loads, for long
+// segments), and the column walk for columns.
+namespace p = policy;
+template <class Map, class Load = p::scalar<4>>
+using seg_cfg = p::segmented_config<Map, Load, p::shuffle, 256>;
+using segmented_choices = boost::mp11::mp_list<seg_cfg<p::thread_per_segment>, seg_cfg<p::lanes_per_segment<2>>,
+                                               seg_cfg<p::lanes_per_segment<4>>, seg_cfg<p::lanes_per_segment<8>>,
+                                               seg_cfg<p::lanes_per_segment<16>>, seg_cfg<p::warp_per_segment>,
+                                               seg_cfg<p::block_per_segment, p::vector<4>>>;
+inline std::size_t segmented_choice(std::uint64_t length) {
+  std::size_t i = 0;
+  for (std::uint64_t lanes = 1; i < 5 && lanes < length; lanes *= 2) ++i;
+  return length <= 2048 ? i : 6;
+}
+template <class Segs>
+std::size_t segmented_choice_of(const Segs& s) {
+  if constexpr (cuda::std::is_same_v<Segs, fixed_segments>)
+    return segmented_choice(s.size);
+  else if constexpr (cuda::std::is_same_v<Segs, row_segments>)
+    return segmented_choice(s.columns);
+  else
+    return 5;  // offsets: lengths unknown on the host
+}
+
+template <class Cfg, class Storage, class T, class Acc, class Segs, class Tr, class Op>
+status run_segmented_fixed(const Storage& storage, const T* in, Acc* out, const Segs& segs, Tr tr, Op op,
+                           cudaStream_t stream) {
+  using map = segment_map<typename Cfg::map>;
+  static_assert(Cfg::map::columns_only == is_columns<Segs>,
+                "reduce: column_walk reduces the columns of a matrix, and the other mappings reduce segments or rows: "
+                "use column_walk with reduce::segments::columns, and any other mapping with the others");
+  storage_need need;
+  if (cudaError_t e = map::template storage<Cfg, Acc>(segs, need.scratch)) return {e, "reduce: device query failed"};
+  if (storage.is_query()) {
+    storage.report(need);
+    return {};
+  }
+  if (status s = check_segments(in, out, segs)) return s;
+  storage_regions regions;
+  if (status s = storage.take(need, in, out, 0, stream, regions)) return s;
+  cudaError_t e = cudaSuccess;
+  if constexpr (is_columns<Segs>) {
+    e = map::template run<Cfg>(in, segs, out, op, tr, regions.scratch, stream);
+  } else {
+    unsigned blocks = 0;
+    if (!(e = map::template blocks<Cfg>(segs, blocks)))
+      e = segmented_launch<Cfg>(blocks, in, segs, out, op, tr, stream);
+  }
+  if (e) return {e, "reduce: a kernel launch failed"};
+  return {};
+}
+
+template <class Cfg, class Storage, class T, class Acc, class Segs, class Tr, class Op>
+status run_segmented(const Storage& storage, const T* in, Acc* out, const Segs& segs, Tr tr, Op op,
+                     cudaStream_t stream) {
+  if constexpr (!call_types<T, Acc, Tr, Op>::ok) {
+    return {cudaErrorInvalidValue, "reduce: this call's types are refused"};  // a static_assert has said why
+  } else if constexpr (!cuda::std::is_same_v<Cfg, policy::segmented_tuned>) {
+    return run_segmented_fixed<Cfg>(storage, in, out, segs, tr, op, stream);
+  } else if constexpr (is_columns<Segs>) {
+    return run_segmented_fixed<seg_cfg<p::column_walk>>(storage, in, out, segs, tr, op, stream);
+  } else {
+    constexpr std::size_t count = boost::mp11::mp_size<segmented_choices>::value;
+    return boost::mp11::mp_with_index<count>(segmented_choice_of(segs), [&](auto I) {
+      using C = boost::mp11::mp_at_c<segmented_choices, decltype(I)::value>;
+      return run_segmented_fixed<C>(storage, in, out, segs, tr, op, stream);
+    });
+  }
+}
+
+}  // namespace reduce::detail

@@ -1,0 +1,80 @@
+// The kinds of segments as a kernel sees them (count, and for segment s its first element and length), the thin
+// segmented kernel, and the contract of a segment mapping (one specialization of segment_map per Map, in this
+// folder, one file each):
+//   segment_map<Map>::reduce<Cfg>(in, segs, out, op, tr)    device, every thread of the kernel: out[s] for each s
+//   segment_map<Map>::blocks<Cfg>(segs, blocks)             host: the grid of the launch
+//   segment_map<Map>::storage<Cfg, Acc>(segs, bytes)        host: scratch bytes the call needs (0 for most)
+//   segment_map<Map>::run<Cfg>(c, scratch)                  host: the launches (default: one, segmented_launch)
+#pragma once
+#include <cuda_runtime.h>
+
+#include <cstdint>
+#include <cuda/std/type_traits>
+
+#include "../transform.cuh"
+#include "../words.cuh"
+
+namespace reduce::detail {
+
+struct segment_range {
+  std::uint64_t begin, size;
+};
+
+// Segments given by begin and end offsets in device memory (32- or 64-bit, signed or not); end <= begin is empty.
+template <class O>
+struct offset_segments {
+  const O* begin;
+  const O* end;
+  std::uint64_t count;
+  __device__ segment_range operator()(std::uint64_t s) const {
+    const O b = begin[s], e = end[s];
+    return {std::uint64_t(b), e > b ? std::uint64_t(e - b) : 0};
+  }
+};
+
+// count segments of `size` elements laid end to end.
+struct fixed_segments {
+  std::uint64_t size, count;
+  __host__ __device__ segment_range operator()(std::uint64_t s) const { return {s * size, size}; }
+};
+
+// The rows of a row-major matrix of count rows: row r holds `columns` elements from r * ld.
+struct row_segments {
+  std::uint64_t columns, ld, count;
+  __host__ __device__ segment_range operator()(std::uint64_t s) const { return {s * ld, columns}; }
+};
+
+// The columns of a row-major matrix (column_walk only): count = columns; column c holds rows elements c, c + ld, ...
+// A launch splits the rows into chunks of chunk_rows (the grid's y), and chunk k writes its results at out + k * count.
+struct column_segments {
+  std::uint64_t rows, ld, count;
+  std::uint64_t chunk_rows = ~std::uint64_t(0);
+};
+
+template <class Segs>
+inline constexpr bool is_columns = cuda::std::is_same_v<Segs, column_segments>;
+
+template <class Map>
+struct segment_map;  // one specialization per Map, in this folder
+
+template <class Cfg, class T, class Acc, class Op, class Tr, class Segs>
+__global__ void __launch_bounds__(Cfg::block) segmented_kernel(const T* in, Segs segs, Acc* out, Op op, Tr tr) {
+  segment_map<typename Cfg::map>::template reduce<Cfg>(in, segs, out, op, tr);
+}
+
+template <class Cfg, class T, class Acc, class Op, class Tr, class Segs>
+cudaError_t segmented_launch(unsigned blocks, const T* in, const Segs& segs, Acc* out, Op op, Tr tr,
+                             cudaStream_t stream) {
+  if (blocks == 0) return cudaSuccess;
+  segmented_kernel<Cfg, T, Acc, Op, Tr, Segs><<<blocks, Cfg::block, 0, stream>>>(in, segs, out, op, tr);
+  return cudaGetLastError();
+}
+
+// Grid-stride launches stop growing here: past it each thread takes further segments (and a count of segments past
+// 2^31 still launches).
+inline constexpr std::uint64_t segmented_grid_limit = std::uint64_t(1) << 20;
+inline unsigned capped_blocks(std::uint64_t wanted) {
+  return unsigned(wanted < segmented_grid_limit ? wanted : segmented_grid_limit);
+}
+
+}  // namespace reduce::detail

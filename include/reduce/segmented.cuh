@@ -1,0 +1,151 @@
+// Many reductions at once: one result per segment, where segments are given by begin and end offsets, are all of one
+// size, or are the rows or the columns of a row-major matrix. CUB style: asynchronous on a stream, the caller's
+// temporary storage (d_temp == nullptr asks for its size) or a reduce::workspace, _status forms with a message.
+//
+//   auto segs = reduce::segments::offsets(d_begin, d_end, num_segments);   // or fixed(count, size),
+//                                                                           // rows(rows, columns, ld), columns(...)
+//   std::size_t bytes = 0;
+//   reduce::device_segmented_reduce(nullptr, bytes, d_in, d_out, segs, op);              // 1. the storage's size
+//   reduce::device_segmented_reduce(d_temp, bytes, d_in, d_out, segs, op, stream);       // 2. run
+//
+// d_out holds one accumulator per segment (its element type is the accumulator). A segment with no element gives
+// the op's identity (argmin/argmax: index reduce::no_index); argmin/argmax indices count from the segment's start (a
+// column's: its row). The config is reduce::default_segmented_config unless named: a policy::segmented_config<Map,
+// Load, Finish, Block> (policies/reduce/policy/segments.cuh).
+#pragma once
+#include <cuda_runtime.h>
+
+#include <cstdint>
+#include <memory>
+#include <type_traits>
+
+#include "argminmax.cuh"
+#include "detail/segment/dispatch.cuh"
+#include "device_reduce.cuh"
+#include "to_host.cuh"
+
+namespace reduce {
+
+using default_segmented_config = policy::segmented_tuned;
+
+namespace segments {
+// num_segments segments: segment s is d_in[d_begin[s], d_end[s]) (device arrays of 32- or 64-bit offsets; CSR
+// offsets pass (d_offsets, d_offsets + 1)). Offsets are read on the device only.
+template <class O>
+detail::offset_segments<O> offsets(const O* d_begin, const O* d_end, std::uint64_t num_segments) {
+  static_assert(std::is_integral_v<O> && (sizeof(O) == 4 || sizeof(O) == 8),
+                "reduce: segment offsets are 32- or 64-bit integers");
+  return {d_begin, d_end, num_segments};
+}
+// count segments of size elements, end to end from d_in.
+inline detail::fixed_segments fixed(std::uint64_t count, std::uint64_t size) { return {size, count}; }
+// Each row of a row-major matrix (rows x columns, ld elements from one row to the next): one result per row.
+inline detail::row_segments rows(std::uint64_t rows, std::uint64_t columns, std::uint64_t ld) {
+  return {columns, ld, rows};
+}
+// Each column of a row-major matrix: one result per column.
+inline detail::column_segments columns(std::uint64_t rows, std::uint64_t columns, std::uint64_t ld) {
+  return {rows, ld, columns};
+}
+}  // namespace segments
+
+template <class Segs>
+using if_segments = std::enable_if_t<detail::is_segments_v<Segs>, int>;
+
+template <class Cfg = default_segmented_config, class T, class Acc, class Segs, class Tr, class Op = sum,
+          if_segments<Segs> = 0>
+status device_segmented_transform_reduce_status(void* d_temp, std::size_t& temp_bytes, const T* d_in, Acc* d_out,
+                                                Segs segs, Tr transform, Op op = {}, cudaStream_t stream = 0) {
+  return detail::run_segmented<Cfg>(detail::temp_storage{d_temp, temp_bytes}, d_in, d_out, segs, transform, op, stream);
+}
+template <class Cfg = default_segmented_config, class T, class Acc, class Segs, class Tr, class Op = sum,
+          if_segments<Segs> = 0>
+status device_segmented_transform_reduce_status(workspace& ws, const T* d_in, Acc* d_out, Segs segs, Tr transform,
+                                                Op op = {}, cudaStream_t stream = 0) {
+  return detail::run_segmented<Cfg>(detail::workspace_storage{ws}, d_in, d_out, segs, transform, op, stream);
+}
+template <class Cfg = default_segmented_config, class T, class Acc, class Segs, class Tr, class Op = sum,
+          if_segments<Segs> = 0>
+cudaError_t device_segmented_transform_reduce(void* d_temp, std::size_t& temp_bytes, const T* d_in, Acc* d_out,
+                                              Segs segs, Tr transform, Op op = {}, cudaStream_t stream = 0) {
+  return device_segmented_transform_reduce_status<Cfg>(d_temp, temp_bytes, d_in, d_out, segs, transform, op, stream)
+      .code;
+}
+template <class Cfg = default_segmented_config, class T, class Acc, class Segs, class Tr, class Op = sum,
+          if_segments<Segs> = 0>
+cudaError_t device_segmented_transform_reduce(workspace& ws, const T* d_in, Acc* d_out, Segs segs, Tr transform,
+                                              Op op = {}, cudaStream_t stream = 0) {
+  return device_segmented_transform_reduce_status<Cfg>(ws, d_in, d_out, segs, transform, op, stream).code;
+}
+
+template <class Cfg = default_segmented_config, class T, class Acc, class Segs, class Op = sum, if_segments<Segs> = 0>
+status device_segmented_reduce_status(void* d_temp, std::size_t& temp_bytes, const T* d_in, Acc* d_out, Segs segs,
+                                      Op op = {}, cudaStream_t stream = 0) {
+  return device_segmented_transform_reduce_status<Cfg>(d_temp, temp_bytes, d_in, d_out, segs, detail::no_transform{},
+                                                       op, stream);
+}
+template <class Cfg = default_segmented_config, class T, class Acc, class Segs, class Op = sum, if_segments<Segs> = 0>
+status device_segmented_reduce_status(workspace& ws, const T* d_in, Acc* d_out, Segs segs, Op op = {},
+                                      cudaStream_t stream = 0) {
+  return device_segmented_transform_reduce_status<Cfg>(ws, d_in, d_out, segs, detail::no_transform{}, op, stream);
+}
+template <class Cfg = default_segmented_config, class T, class Acc, class Segs, class Op = sum, if_segments<Segs> = 0>
+cudaError_t device_segmented_reduce(void* d_temp, std::size_t& temp_bytes, const T* d_in, Acc* d_out, Segs segs,
+                                    Op op = {}, cudaStream_t stream = 0) {
+  return device_segmented_reduce_status<Cfg>(d_temp, temp_bytes, d_in, d_out, segs, op, stream).code;
+}
+template <class Cfg = default_segmented_config, class T, class Acc, class Segs, class Op = sum, if_segments<Segs> = 0>
+cudaError_t device_segmented_reduce(workspace& ws, const T* d_in, Acc* d_out, Segs segs, Op op = {},
+                                    cudaStream_t stream = 0) {
+  return device_segmented_reduce_status<Cfg>(ws, d_in, d_out, segs, op, stream).code;
+}
+// CUB's argument order (DeviceSegmentedReduce::Reduce, without the initial value: the op's identity).
+template <class Cfg = default_segmented_config, class T, class Acc, class O, class Op = sum>
+cudaError_t device_segmented_reduce(void* d_temp, std::size_t& temp_bytes, const T* d_in, Acc* d_out,
+                                    std::uint64_t num_segments, const O* d_begin, const O* d_end, Op op = {},
+                                    cudaStream_t stream = 0) {
+  return device_segmented_reduce<Cfg>(d_temp, temp_bytes, d_in, d_out, segments::offsets(d_begin, d_end, num_segments),
+                                      op, stream);
+}
+
+// Argmin / argmax per segment: the value and its index from the segment's start (first occurrence).
+#define REDUCE_SEGMENTED_ARG_ENTRY(NAME)                                                                              \
+  template <class Cfg = default_segmented_config, class T, class Segs, if_segments<Segs> = 0>                         \
+  status device_segmented_##NAME##_status(void* d_temp, std::size_t& temp_bytes, const T* d_in, indexed<T>* d_out,    \
+                                          Segs segs, cudaStream_t stream = 0) {                                       \
+    return device_segmented_transform_reduce_status<Cfg>(d_temp, temp_bytes, d_in, d_out, segs,                       \
+                                                         detail::to_indexed<T>{}, NAME##_op{}, stream);               \
+  }                                                                                                                   \
+  template <class Cfg = default_segmented_config, class T, class Segs, if_segments<Segs> = 0>                         \
+  status device_segmented_##NAME##_status(workspace& ws, const T* d_in, indexed<T>* d_out, Segs segs,                 \
+                                          cudaStream_t stream = 0) {                                                  \
+    return device_segmented_transform_reduce_status<Cfg>(ws, d_in, d_out, segs, detail::to_indexed<T>{}, NAME##_op{}, \
+                                                         stream);                                                     \
+  }                                                                                                                   \
+  template <class Cfg = default_segmented_config, class T, class Segs, if_segments<Segs> = 0>                         \
+  cudaError_t device_segmented_##NAME(void* d_temp, std::size_t& temp_bytes, const T* d_in, indexed<T>* d_out,        \
+                                      Segs segs, cudaStream_t stream = 0) {                                           \
+    return device_segmented_##NAME##_status<Cfg>(d_temp, temp_bytes, d_in, d_out, segs, stream).code;                 \
+  }                                                                                                                   \
+  template <class Cfg = default_segmented_config, class T, class Segs, if_segments<Segs> = 0>                         \
+  cudaError_t device_segmented_##NAME(workspace& ws, const T* d_in, indexed<T>* d_out, Segs segs,                     \
+                                      cudaStream_t stream = 0) {                                                      \
+    return device_segmented_##NAME##_status<Cfg>(ws, d_in, d_out, segs, stream).code;                                 \
+  }
+REDUCE_SEGMENTED_ARG_ENTRY(argmin)
+REDUCE_SEGMENTED_ARG_ENTRY(argmax)
+#undef REDUCE_SEGMENTED_ARG_ENTRY
+
+// One call: the results in d_out (device memory, one per segment), the stream synchronised; throws reduce::error.
+template <class Cfg = default_segmented_config, class T, class Acc, class Segs, class Op = sum, if_segments<Segs> = 0>
+void segmented_reduce(const T* d_in, Acc* d_out, Segs segs, Op op = {}, cudaStream_t stream = 0) {
+  std::size_t bytes = 0;
+  detail::throw_if(device_segmented_reduce_status<Cfg>(nullptr, bytes, d_in, d_out, segs, op, stream), "size query");
+  void* raw = nullptr;
+  detail::throw_if({cudaMallocAsync(&raw, bytes, stream), "cudaMallocAsync failed"}, "allocation");
+  std::unique_ptr<void, detail::free_async> storage(raw, detail::free_async{stream});
+  detail::throw_if(device_segmented_reduce_status<Cfg>(raw, bytes, d_in, d_out, segs, op, stream), "launch");
+  detail::throw_if({cudaStreamSynchronize(stream), "the reduction failed on the device"}, "synchronize");
+}
+
+}  // namespace reduce

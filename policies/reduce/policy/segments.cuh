@@ -1,0 +1,88 @@
+// Segmented reductions (many reductions at once: segments given by offsets, segments of one size, the rows or the
+// columns of a matrix): how segments map to the GPU, and the configuration that pairs a mapping with the one-array
+// axes. One result per segment; a segment with no element gives the op's identity.
+#pragma once
+#include <string>
+#include <type_traits>
+
+#include "block_finish.cuh"
+#include "load.cuh"
+
+namespace reduce::policy {
+
+// A group of Lanes consecutive lanes of a warp per segment (1: a thread per segment; 32: a warp). Lane j of a group
+// reads the segment's elements j, j + Lanes, ...: with segments of about Lanes elements laid end to end, a warp's
+// loads are one contiguous run. The group's values meet through warp shuffles. Its Load is scalar<K>: K elements a
+// lane in flight per step.
+template <int Lanes>
+struct lanes_per_segment {
+  static_assert(Lanes >= 1 && Lanes <= 32 && (Lanes & (Lanes - 1)) == 0,
+                "reduce: lanes_per_segment<Lanes>: Lanes must be a power of two in 1..32");
+  static constexpr int lanes = Lanes;
+  static constexpr bool uses_block_finish = false;
+  static constexpr bool columns_only = false;
+  static std::string name() { return Lanes == 1 ? "thread" : Lanes == 32 ? "warp" : "lanes" + std::to_string(Lanes); }
+};
+using thread_per_segment = lanes_per_segment<1>;
+using warp_per_segment = lanes_per_segment<32>;
+
+// A block per segment: the one-array engine's walk over the segment (the Load, vector loads with any alignment) and
+// its block reduction (the BlockFinish). For segments of thousands of elements and more.
+struct block_per_segment {
+  static constexpr int lanes = 0;
+  static constexpr bool uses_block_finish = true;
+  static constexpr bool columns_only = false;
+  static std::string name() { return "block"; }
+};
+
+// The columns of a row-major matrix: adjacent lanes own adjacent columns, so each load of a warp is a run of one row;
+// the warps of a block take interleaved rows, and a block takes a chunk of the rows of its columns. Blocks that share
+// columns leave partial results, folded in row order by a second pass of the same walk.
+struct column_walk {
+  static constexpr int lanes = 0;
+  static constexpr bool uses_block_finish = false;
+  static constexpr bool columns_only = true;
+  static std::string name() { return "columns"; }
+};
+
+// Which segmented configurations are kernels the library builds, clause by clause (as validity for the one-array
+// configs): a Map that does not use the BlockFinish takes one (shuffle), so that the matrix holds no two names for
+// the same code; the lane groups and the column walk read scalars.
+template <class Map, class Load, class Finish, int Block>
+struct segmented_validity {
+  static constexpr bool block_size = Block >= 32 && Block <= 1024 && (Block & (Block - 1)) == 0;
+  static constexpr bool finish_used = Map::uses_block_finish || std::is_same_v<Finish, shuffle>;
+  static constexpr bool scalar_lanes = Map::uses_block_finish || !Load::vectorized;
+  static constexpr bool thread_finish = !std::is_same_v<Finish, none>;
+  static constexpr bool value = block_size && finish_used && scalar_lanes && thread_finish;
+};
+
+template <class Map, class Load, class Finish, int Block>
+struct segmented_config {
+  using valid = segmented_validity<Map, Load, Finish, Block>;
+  static_assert(valid::block_size, "reduce: segmented_config<..., Block>: Block must be a power of two in 32..1024");
+  static_assert(valid::finish_used,
+                "reduce: this segment mapping does not use a BlockFinish (its groups meet through warp shuffles): "
+                "name policy::shuffle");
+  static_assert(valid::scalar_lanes,
+                "reduce: lane groups and the column walk read one element per load: use a scalar<K> Load, or "
+                "block_per_segment for vector loads");
+  static_assert(valid::thread_finish,
+                "reduce: a segmented reduction keeps one result per segment: BlockFinish none does not apply");
+  using map = Map;
+  using load = Load;
+  using finish = Finish;
+  static constexpr int block = valid::block_size ? Block : 32;
+  static std::string name() {
+    return Map::name() + "/" + Load::name() + (Map::uses_block_finish ? "/" + Finish::name() : std::string()) + "/b" +
+           std::to_string(Block);
+  }
+};
+
+// The segmented default (reduce::default_segmented_config): a choice per call by the kind of segments and, where the
+// host knows it (one size, rows, columns), the segment length; detail/segment/tuned.cuh.
+struct segmented_tuned {
+  static std::string name() { return "default"; }
+};
+
+}  // namespace reduce::policy
