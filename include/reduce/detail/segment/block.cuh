@@ -9,7 +9,7 @@
 namespace reduce::detail {
 
 template <>
-struct segment_map<policy::block_per_segment> {
+struct segment_map<policy::block_per_segment> : no_segment_storage {
   template <class Cfg, class T, class Acc, class Op, class Tr, class Segs>
   __device__ static void reduce(const T* in, const Segs& segs, Acc* out, Op op, const Tr& tr) {
     using agent_t = agent<typename Cfg::load, Cfg::block>;
@@ -29,11 +29,6 @@ struct segment_map<policy::block_per_segment> {
   template <class Cfg, class Segs>
   static cudaError_t blocks(const Segs& segs, unsigned& blocks) {
     blocks = capped_blocks(segs.count);
-    return cudaSuccess;
-  }
-  template <class Cfg, class Acc, class Segs>
-  static cudaError_t storage(const Segs&, std::size_t& bytes) {
-    bytes = 0;
     return cudaSuccess;
   }
 };

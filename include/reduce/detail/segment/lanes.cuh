@@ -10,7 +10,7 @@
 namespace reduce::detail {
 
 template <int L>
-struct segment_map<policy::lanes_per_segment<L>> {
+struct segment_map<policy::lanes_per_segment<L>> : no_segment_storage {
   template <class Cfg, class T, class Acc, class Op, class Tr, class Segs>
   __device__ static void reduce(const T* in, const Segs& segs, Acc* out, Op op, const Tr& tr) {
     constexpr int K = Cfg::load::items;
@@ -43,11 +43,6 @@ struct segment_map<policy::lanes_per_segment<L>> {
   static cudaError_t blocks(const Segs& segs, unsigned& blocks) {
     const std::uint64_t threads = segs.count * L;
     blocks = capped_blocks((threads + Cfg::block - 1) / Cfg::block);
-    return cudaSuccess;
-  }
-  template <class Cfg, class Acc, class Segs>
-  static cudaError_t storage(const Segs&, std::size_t& bytes) {
-    bytes = 0;
     return cudaSuccess;
   }
 };

@@ -3,11 +3,12 @@
 // folder, one file each):
 //   segment_map<Map>::reduce<Cfg>(in, segs, out, op, tr)    device, every thread of the kernel: out[s] for each s
 //   segment_map<Map>::blocks<Cfg>(segs, blocks)             host: the grid of the launch
-//   segment_map<Map>::storage<Cfg, Acc>(segs, bytes)        host: scratch bytes the call needs (0 for most)
+//   segment_map<Map>::storage<Cfg, Acc>(segs, bytes)        host: scratch bytes the call needs (no_segment_storage: 0)
 //   segment_map<Map>::run<Cfg>(c, scratch)                  host: the launches (default: one, segmented_launch)
 #pragma once
 #include <cuda_runtime.h>
 
+#include <cstddef>
 #include <cstdint>
 #include <cuda/std/type_traits>
 
@@ -56,6 +57,15 @@ inline constexpr bool is_columns = cuda::std::is_same_v<Segs, column_segments>;
 
 template <class Map>
 struct segment_map;  // one specialization per Map, in this folder
+
+// What most mappings need of storage: nothing (each segment's result goes straight to its output).
+struct no_segment_storage {
+  template <class Cfg, class Acc, class Segs>
+  static cudaError_t storage(const Segs&, std::size_t& bytes) {
+    bytes = 0;
+    return cudaSuccess;
+  }
+};
 
 template <class Cfg, class T, class Acc, class Op, class Tr, class Segs>
 __global__ void __launch_bounds__(Cfg::block) segmented_kernel(const T* in, Segs segs, Acc* out, Op op, Tr tr) {
