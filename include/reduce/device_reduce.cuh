@@ -9,8 +9,8 @@
 // (device_reduce<Cfg>(...)). The accumulator type is d_out's element type. The storage size depends on the config,
 // the element and accumulator types, the op, the transform and n, and on the GPU (and, for the default, the
 // architecture the program was compiled for), never on the pointers' values or the stream: the run checks it and
-// refuses storage smaller than its own query would report. Bad arguments return cudaErrorInvalidValue, launching nothing and writing nothing; the
-// _status forms also say why (status::message).
+// refuses storage smaller than its own query would report. Bad arguments return cudaErrorInvalidValue, launching
+// nothing and writing nothing; the _status forms also say why (status::message).
 #pragma once
 #include <cuda_runtime.h>
 
