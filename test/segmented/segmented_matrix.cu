@@ -1,6 +1,6 @@
 // One shard of the segmented kernels (REDUCE_TEST_SHARD of REDUCE_TEST_SHARDS, set by CMake; matrix::segmented_all):
 // every kernel sums every kind of segments it takes (offsets of 32 and 64 bits with empty, single, long, misaligned
-// and unordered segments; one size from 1 to 5000; rows with a leading dimension; for the column walk, columns of
+// and unordered segments; one size from 1 to 10000; rows with a leading dimension; for the column walk, columns of
 // matrices from 1 to 2000 wide) on random data, each result exact: the values are -1, 0 and 1, so every partial sum
 // is an integer below 2^24 and float addition is exact in any order.
 #include "seg_common.cuh"
@@ -77,13 +77,14 @@ TYPED_TEST(SegmentedMatrix, EveryKindOfSegmentsExact) {
   } else {
     offsets_case<C, int>(3000, 1);
     offsets_case<C, long long>(3000, 2);
-    for (std::uint64_t k : {1, 2, 3, 4, 5, 8, 17, 32, 33, 100, 1000, 5000}) {
+    for (std::uint64_t k : {1, 2, 3, 4, 5, 8, 17, 32, 33, 100, 1000, 5000, 10000}) {  // 10000: by_length's long pass
       const std::uint64_t count = test::small_only() ? 50 : 200000 / k + 7;
       std::vector<std::uint64_t> begin(count), size(count, k);
       for (std::uint64_t s = 0; s < count; ++s) begin[s] = s * k;
       expect_sums<C>(data(1u << 23), reduce::segments::fixed(count, k), count, begin, size, 1, "one size");
     }
-    for (auto [rows, cols, ld] : {std::array<std::uint64_t, 3>{1000, 7, 9}, {100, 300, 301}, {10, 5000, 5003}}) {
+    for (auto [rows, cols, ld] :
+         {std::array<std::uint64_t, 3>{1000, 7, 9}, {100, 300, 301}, {10, 5000, 5003}, {5, 20000, 20011}}) {
       std::vector<std::uint64_t> begin(rows), size(rows, cols);
       for (std::uint64_t r = 0; r < rows; ++r) begin[r] = r * ld;
       expect_sums<C>(data(1u << 23), reduce::segments::rows(rows, cols, ld), rows, begin, size, 1, "rows");

@@ -1,6 +1,7 @@
 // The segmented reductions beyond sums: every op and type on the default and one kernel of each mapping, wider and
 // compensated accumulators, transforms, argmin/argmax per segment, NaN and infinities inside segments, empty
-// segments, the workspace and CUB-order forms, run-to-run bits, and bad input (a clear error, nothing written).
+// segments, the workspace and CUB-order forms, run-to-run bits, and bad input (a clear error, nothing written). Long
+// segments: test_segmented_long.cu.
 #include "seg_common.cuh"
 
 namespace {
@@ -11,7 +12,8 @@ using configs = ::testing::Types<reduce::default_segmented_config,
                                  p::segmented_config<p::thread_per_segment, p::scalar<4>, p::shuffle, 256>,
                                  p::segmented_config<p::lanes_per_segment<4>, p::scalar<1>, p::shuffle, 128>,
                                  p::segmented_config<p::warp_per_segment, p::scalar<4>, p::shuffle, 512>,
-                                 p::segmented_config<p::block_per_segment, p::vector<4>, p::shuffle, 256>>;
+                                 p::segmented_config<p::block_per_segment, p::vector<4>, p::shuffle, 256>,
+                                 p::segmented_config<p::by_length, p::scalar<4>, p::tree<p::sequential>, 128>>;
 template <class C>
 class Segmented : public ::testing::Test {};
 

@@ -24,6 +24,7 @@ void expect_refused(reduce::status s, const char* why) {
 
 TEST(SegmentedArgs, BadInputRefusedNothingWritten) {
   REQUIRE_GPU();
+  // test::device_buffer pads each allocation by 64 elements and 256 bytes: an overrun must pass that to be seen.
   test::device_buffer<float> in(1000), out(100);
   CUDA_OK(cudaMemset(in.base, 0, 1000 * sizeof(float)));
   CUDA_OK(cudaMemset(out.base, 0xA5, 100 * sizeof(float)));
@@ -35,14 +36,14 @@ TEST(SegmentedArgs, BadInputRefusedNothingWritten) {
   expect_refused(query_and_run(in.base, nullptr, fixed(10, 10)), "output pointer is null");
   expect_refused(query_and_run(in.base, host.data(), fixed(10, 10)), "output pointer is host memory");
   expect_refused(query_and_run(host.data(), out.base, fixed(10, 10)), "input pointer is host memory");
-  expect_refused(query_and_run(in.base, out.base, fixed(10, 101)), "past the end of the input's allocation");
+  expect_refused(query_and_run(in.base, out.base, fixed(10, 200)), "past the end of the input's allocation");
   expect_refused(query_and_run(in.base, out.base, fixed(1000, 1)), "one result per segment");
   expect_refused(query_and_run(in.base, out.base, rows(10, 50, 40)), "ld must be at least");
-  expect_refused(query_and_run(in.base, out.base, rows(20, 50, 50)), "past the end of the input's allocation");
+  expect_refused(query_and_run(in.base, out.base, rows(40, 50, 50)), "past the end of the input's allocation");
   expect_refused(query_and_run(in.base, out.base, columns(100, 20, 10)), "ld must be at least");
   expect_refused(query_and_run(in.base, out.base, offsets(host_offsets.data(), off.base + 1, 10)), "host memory");
   expect_refused(query_and_run(in.base, out.base, offsets<int>(nullptr, off.base + 1, 10)), "offsets pointer is null");
-  expect_refused(query_and_run(in.base, out.base, offsets(off.base, off.base + 1, 11)), "past their allocation");
+  expect_refused(query_and_run(in.base, out.base, offsets(off.base, off.base + 1, 200)), "past their allocation");
   expect_refused(query_and_run(in.base, out.base, fixed(100, 1), 16), "smaller than this call needs");
   // Columns that split their rows need storage: a too-small one is refused too.
   test::device_buffer<float> tall(100000 * 4);

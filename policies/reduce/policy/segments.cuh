@@ -12,8 +12,9 @@ namespace reduce::policy {
 
 // A group of Lanes consecutive lanes of a warp per segment (1: a thread per segment; 32: a warp). Lane j of a group
 // reads the segment's elements j, j + Lanes, ...: with segments of about Lanes elements laid end to end, a warp's
-// loads are one contiguous run. The group's values meet through warp shuffles. Its Load is scalar<K>: K elements a
-// lane in flight per step.
+// loads are one contiguous run. The group's values meet through warp shuffles. Its Load is scalar<K> (a unit: one
+// element) or vector<K> (a unit: 16 bytes, the head and tail of a segment off that alignment read as scalars); a
+// group takes K segments at a time, so that even segments of one unit keep K loads a lane in flight.
 template <int Lanes>
 struct lanes_per_segment {
   static_assert(Lanes >= 1 && Lanes <= 32 && (Lanes & (Lanes - 1)) == 0,
@@ -35,6 +36,34 @@ struct block_per_segment {
   static std::string name() { return "block"; }
 };
 
+// Segments sorted by length on the device, for lengths the host does not know (offsets). A first pass gives each warp
+// 32 consecutive segments: the short ones to lane groups about as wide as the warp's typical segment (a warp of tiny
+// segments gives each lane its own), any much longer than its group takes in a few steps to the whole warp one at a
+// time, and the long ones (over 2^13 elements) to a list. A second pass splits each listed segment into parts (up to
+// 256, their bounds a function of its length) and walks each part with a block (the one-array engine's walk: the
+// Load, vector loads included, and the BlockFinish); a third folds each segment's parts in order. Scratch: up to 2^16
+// list entries and 2^17 parts' results (about 2 MB for float). The bits of a result are the same on every run of the
+// same call (its path and order follow from the lengths and layout of the segment and of its warp's other
+// segments), though they may differ from another mapping's. The one exception: a call whose long segments outgrow
+// the scratch (more than 2^16 of them, or 2^17 parts in all); the surplus, picked by the order of atomics, is read by
+// whole warps in the first pass: every result is still right, but float sums of long segments may differ run to run.
+struct by_length {
+  static constexpr int lanes = 0;
+  static constexpr bool uses_block_finish = true;
+  static constexpr bool columns_only = false;
+  static std::string name() { return "bylength"; }
+};
+
+// Each segment split into P parts of nearly equal length, a block per part (the agent and the BlockFinish, as
+// block_per_segment), P from the segment count so that a few long segments fill the GPU; the last block of a segment
+// to finish folds the parts' results in a fixed order. For a few segments of millions of elements.
+struct parts_per_segment {
+  static constexpr int lanes = 0;
+  static constexpr bool uses_block_finish = true;
+  static constexpr bool columns_only = false;
+  static std::string name() { return "parts"; }
+};
+
 // The columns of a row-major matrix: adjacent lanes own adjacent columns, so each load of a warp is a run of one row;
 // the warps of a block take interleaved rows, and a block takes a chunk of the rows of its columns. Blocks that share
 // columns leave partial results, folded in row order by a second pass of the same walk.
@@ -47,14 +76,14 @@ struct column_walk {
 
 // Which segmented configurations are kernels the library builds, clause by clause (as validity for the one-array
 // configs): a Map that does not use the BlockFinish takes one (shuffle), so that the matrix holds no two names for
-// the same code; the lane groups and the column walk read scalars.
+// the same code; the column walk reads scalars.
 template <class Map, class Load, class Finish, int Block>
 struct segmented_validity {
   static constexpr bool block_size = Block >= 32 && Block <= 1024 && (Block & (Block - 1)) == 0;
   static constexpr bool finish_used = Map::uses_block_finish || std::is_same_v<Finish, shuffle>;
-  static constexpr bool scalar_lanes = Map::uses_block_finish || !Load::vectorized;
+  static constexpr bool scalar_columns = !Map::columns_only || !Load::vectorized;
   static constexpr bool thread_finish = !std::is_same_v<Finish, none>;
-  static constexpr bool value = block_size && finish_used && scalar_lanes && thread_finish;
+  static constexpr bool value = block_size && finish_used && scalar_columns && thread_finish;
 };
 
 template <class Map, class Load, class Finish, int Block>
@@ -64,9 +93,9 @@ struct segmented_config {
   static_assert(valid::finish_used,
                 "reduce: this segment mapping does not use a BlockFinish (its groups meet through warp shuffles): "
                 "name policy::shuffle");
-  static_assert(valid::scalar_lanes,
-                "reduce: lane groups and the column walk read one element per load: use a scalar<K> Load, or "
-                "block_per_segment for vector loads");
+  static_assert(valid::scalar_columns,
+                "reduce: the column walk reads one element per load (a row's columns are not 16-byte runs): use a "
+                "scalar<K> Load with column_walk");
   static_assert(valid::thread_finish,
                 "reduce: a segmented reduction keeps one result per segment: BlockFinish none does not apply");
   using map = Map;

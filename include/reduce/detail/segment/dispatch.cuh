@@ -10,7 +10,10 @@
 #include "../checks.cuh"
 #include "../dispatch.cuh"
 #include "block.cuh"
+#include "by_length.cuh"
 #include "columns.cuh"
+#include "parts.cuh"
+#include "tuned.cuh"
 #include "lanes.cuh"
 
 namespace reduce::detail {
@@ -27,10 +30,6 @@ template <>
 struct is_segments<column_segments> : cuda::std::true_type {};
 template <class S>
 inline constexpr bool is_segments_v = is_segments<S>::value;
-template <class S>
-inline constexpr bool is_offset_segments_v = false;
-template <class O>
-inline constexpr bool is_offset_segments_v<offset_segments<O>> = true;
 
 // Elements from the first one a description can reach to one past the last (0 where it reaches none); false where
 // the count overflows 64 bits.
@@ -91,30 +90,16 @@ status check_segments(const T* in, Acc* out, const Segs& s) {
   return {};
 }
 
-// The segmented default's choices (not yet measured: lane groups about as wide as the segments, so that a warp's
-// loads are one contiguous run; a warp for lengths the host does not know; a block, with 16-byte loads, for long
-// segments), and the column walk for columns.
-namespace p = policy;
-template <class Map, class Load = p::scalar<4>>
-using seg_cfg = p::segmented_config<Map, Load, p::shuffle, 256>;
-using segmented_choices = boost::mp11::mp_list<seg_cfg<p::thread_per_segment>, seg_cfg<p::lanes_per_segment<2>>,
-                                               seg_cfg<p::lanes_per_segment<4>>, seg_cfg<p::lanes_per_segment<8>>,
-                                               seg_cfg<p::lanes_per_segment<16>>, seg_cfg<p::warp_per_segment>,
-                                               seg_cfg<p::block_per_segment, p::vector<4>>>;
-inline std::size_t segmented_choice(std::uint64_t length) {
-  std::size_t i = 0;
-  for (std::uint64_t lanes = 1; i < 5 && lanes < length; lanes *= 2) ++i;
-  return length <= 2048 ? i : 6;
-}
-template <class Segs>
-std::size_t segmented_choice_of(const Segs& s) {
-  if constexpr (cuda::std::is_same_v<Segs, fixed_segments>)
-    return segmented_choice(s.size);
-  else if constexpr (cuda::std::is_same_v<Segs, row_segments>)
-    return segmented_choice(s.columns);
-  else
-    return 5;  // offsets: lengths unknown on the host
-}
+// Whether a mapping launches its own kernels (segment_map<Map>::run: several passes, or a grid of its own) for this
+// call; the others have one launch of segmented_kernel over blocks<Cfg>(segs) blocks.
+template <class Map, class Cfg, class T, class Acc, class Segs, class Op, class Tr, class = void>
+struct runs_itself : cuda::std::false_type {};
+template <class Map, class Cfg, class T, class Acc, class Segs, class Op, class Tr>
+struct runs_itself<Map, Cfg, T, Acc, Segs, Op, Tr,
+                   cuda::std::void_t<decltype(Map::template run<Cfg>(
+                       cuda::std::declval<const T*>(), cuda::std::declval<const Segs&>(), cuda::std::declval<Acc*>(),
+                       cuda::std::declval<Op>(), cuda::std::declval<Tr>(), cuda::std::declval<void*>(),
+                       cuda::std::declval<cudaStream_t>()))>> : cuda::std::true_type {};
 
 template <class Cfg, class Storage, class T, class Acc, class Segs, class Tr, class Op>
 status run_segmented_fixed(const Storage& storage, const T* in, Acc* out, const Segs& segs, Tr tr, Op op,
@@ -133,7 +118,7 @@ status run_segmented_fixed(const Storage& storage, const T* in, Acc* out, const 
   storage_regions regions;
   if (status s = storage.take(need, in, out, 0, stream, regions)) return s;
   cudaError_t e = cudaSuccess;
-  if constexpr (is_columns<Segs>) {
+  if constexpr (runs_itself<map, Cfg, T, Acc, Segs, Op, Tr>::value) {
     e = map::template run<Cfg>(in, segs, out, op, tr, regions.scratch, stream);
   } else {
     unsigned blocks = 0;
@@ -152,10 +137,14 @@ status run_segmented(const Storage& storage, const T* in, Acc* out, const Segs& 
   } else if constexpr (!cuda::std::is_same_v<Cfg, policy::segmented_tuned>) {
     return run_segmented_fixed<Cfg>(storage, in, out, segs, tr, op, stream);
   } else if constexpr (is_columns<Segs>) {
-    return run_segmented_fixed<seg_cfg<p::column_walk>>(storage, in, out, segs, tr, op, stream);
+    return run_segmented_fixed<columns_config>(storage, in, out, segs, tr, op, stream);
+  } else if constexpr (is_offset_segments_v<Segs>) {
+    return run_segmented_fixed<offsets_config>(storage, in, out, segs, tr, op, stream);
   } else {
+    std::size_t choice = 0;
+    if (cudaError_t e = segmented_choice_of<T>(segs, choice)) return {e, "reduce: device query failed"};
     constexpr std::size_t count = boost::mp11::mp_size<segmented_choices>::value;
-    return boost::mp11::mp_with_index<count>(segmented_choice_of(segs), [&](auto I) {
+    return boost::mp11::mp_with_index<count>(choice, [&](auto I) {
       using C = boost::mp11::mp_at_c<segmented_choices, decltype(I)::value>;
       return run_segmented_fixed<C>(storage, in, out, segs, tr, op, stream);
     });

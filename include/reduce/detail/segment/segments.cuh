@@ -1,10 +1,13 @@
 // The kinds of segments as a kernel sees them (count, and for segment s its first element and length), the thin
 // segmented kernel, and the contract of a segment mapping (one specialization of segment_map per Map, in this
 // folder, one file each):
+//   segment_map<Map>::storage<Cfg, Acc>(segs, bytes)        host: scratch bytes the call needs (no_segment_storage: 0)
+// and either one launch of segmented_kernel:
 //   segment_map<Map>::reduce<Cfg>(in, segs, out, op, tr)    device, every thread of the kernel: out[s] for each s
 //   segment_map<Map>::blocks<Cfg>(segs, blocks)             host: the grid of the launch
-//   segment_map<Map>::storage<Cfg, Acc>(segs, bytes)        host: scratch bytes the call needs (no_segment_storage: 0)
-//   segment_map<Map>::run<Cfg>(c, scratch)                  host: the launches (default: one, segmented_launch)
+// or launches of its own (the dispatch calls run where a mapping has one for the call's types: dispatch.cuh's
+// runs_itself):
+//   segment_map<Map>::run<Cfg>(in, segs, out, op, tr, scratch, stream)    host: every launch, stream-ordered
 #pragma once
 #include <cuda_runtime.h>
 
@@ -13,6 +16,7 @@
 #include <cuda/std/type_traits>
 
 #include "../transform.cuh"
+#include "../vector_fold.cuh"
 #include "../words.cuh"
 
 namespace reduce::detail {
@@ -51,6 +55,33 @@ struct column_segments {
   std::uint64_t rows, ld, count;
   std::uint64_t chunk_rows = ~std::uint64_t(0);
 };
+
+// A transform seen from `offset` elements into a segment: a map that splits a segment walks a part as an array of its
+// own, and the transform must still get each element's index within its segment.
+template <class Tr>
+struct index_from {
+  Tr tr;
+  std::uint64_t offset;
+  template <class X>
+  __device__ __forceinline__ auto operator()(const X& x, std::uint64_t i) const {
+    if constexpr (cuda::std::is_invocable_v<const Tr&, const X&, std::uint64_t>)
+      return tr(x, offset + i);
+    else
+      return tr(x);
+  }
+};
+template <class Tr>
+struct positional<index_from<Tr>> : positional<Tr> {};
+template <class Tr>
+__device__ index_from<Tr> from_index(const Tr& tr, std::uint64_t offset) {
+  return {tr, offset};
+}
+__device__ inline no_transform from_index(no_transform tr, std::uint64_t) { return tr; }  // packed sums stay packed
+
+template <class S>
+inline constexpr bool is_offset_segments_v = false;
+template <class O>
+inline constexpr bool is_offset_segments_v<offset_segments<O>> = true;
 
 template <class Segs>
 inline constexpr bool is_columns = cuda::std::is_same_v<Segs, column_segments>;

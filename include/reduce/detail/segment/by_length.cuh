@@ -1,0 +1,256 @@
+// Map by_length: segments sorted by length on the device, for lengths the host does not know. A warp per segment
+// leaves most lanes idle on segments of a few elements, and on one of 10^7 keeps about 2 KB in flight where the GPU
+// needs megabytes; so the lengths pick the path, in three launches:
+// 1. The warp pass: a warp per 32 consecutive segments (lane i reads segment first + i's offsets, coalesced). A lane
+//    whose segment is long (over long_size elements) takes a list entry and a slot per part (atomics). The warp picks a
+//    group width L (a power of two, 1..32, the same in every lane) such that L lanes of K loads in flight cover its
+//    typical segment in one step (typical: the mean of the lengths' log2, so one longer segment does not widen the
+//    groups of 31 tiny ones); in L rounds its 32 / L groups take a segment each, lane j of a group folding elements j,
+//    j + L, ..., the group meeting through shuffles. A segment past wide_steps steps of its group would hold back its
+//    round's other groups: after the rounds the whole warp reads it, 2K loads a lane in flight (K once K >= 8).
+// 2. The long pass: a listed segment of n elements has min(max_parts, ceil(n / long_size)) parts, bounds a function of
+//    n, 16 elements apart (every part as misaligned as the segment: vector Loads stay 16-byte). Block b walks the
+//    slots b, b + gridDim.x, ... as block_per_segment walks a segment (the config's Load and BlockFinish).
+// 3. The fold: a thread per listed segment combines its parts' results in part order.
+// Each combine's order follows from the lengths and layout of a segment and of its warp's other segments: the bits
+// are the same on every run of a call. Except past the scratch (more than max_listed long segments, or max_slots
+// parts): the atomics' order picks the tickets that do not fit, and their warps walk those segments whole; results
+// stay right, but float sums of long segments may then differ run to run. Every loop around a shuffle has a bound
+// that is the same in all 32 lanes (a ballot, a shuffled value, a warp-uniform index).
+#pragma once
+#include <cuda_runtime.h>
+
+#include "../agent.cuh"
+#include "../block/block_reduce.cuh"
+#include "../per_device.cuh"
+#include "../storage.cuh"
+#include "../warp_reduce.cuh"
+#include "segments.cuh"
+
+namespace reduce::detail {
+
+// The scratch: two counters (tickets and slots handed out), the list (per ticket a long segment and its first slot,
+// or no_slot where its parts did not fit), each slot's ticket (or none where no listed segment owns it), and the
+// slots' results.
+struct long_list {
+  static constexpr std::uint32_t none = ~std::uint32_t(0);
+  static constexpr unsigned long long no_slot = ~0ull;
+  std::uint64_t max_entries = 0, max_slots = 0;
+  unsigned long long *tickets = nullptr, *slots = nullptr;
+  ulonglong2* entries = nullptr;  // x: the segment, y: its first slot
+  std::uint32_t* owner = nullptr;
+  std::size_t owner_at() const { return 16 + max_entries * sizeof(ulonglong2); }
+  std::size_t results_at() const { return align_up(owner_at() + max_slots * sizeof(std::uint32_t)); }
+};
+
+__device__ inline unsigned warp_sum(unsigned v) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  return __reduce_add_sync(0xffffffffu, v);
+#else
+  for (int offset = 16; offset > 0; offset /= 2) v += __shfl_xor_sync(0xffffffffu, v, offset);
+  return v;
+#endif
+}
+
+// warp_reduce<L> for L = 2^log2 lanes, log2 the same in every lane: the same shuffles (compile-time offsets L / 2,
+// ..., 1), each taken or skipped by the whole warp.
+template <class Acc, class Op>
+__device__ Acc group_reduce(Acc v, Op op, unsigned log2) {
+#pragma unroll
+  for (int offset = 16; offset > 0; offset /= 2)
+    if (offset < (1 << log2)) v = op(v, shfl_down(v, offset));
+  return v;
+}
+
+template <>
+struct segment_map<policy::by_length> {
+  // Long: past 2^13 elements; a part holds up to as many. Below it the warp pass's longest walk is 2^13 / (32 lanes x
+  // 8 loads, K = 4) = 32 round trips, about the long path's fixed cost (three launches; a part's walk and its block
+  // reduction); a part of 2^13 floats is two tiles of a 256-thread block of vector<4>.
+  static constexpr std::uint64_t long_size = std::uint64_t(1) << 13;
+  // 256 parts at most: a segment of 2^21 elements and more fills 256 blocks, two an SM of an H100 with 16 KB each in
+  // flight, about what its memory needs. The scratch: 2^16 entries and 2^17 slots (about 2 MB for float results);
+  // only a call whose long segments hold some 2^29 elements or more can run past them.
+  static constexpr std::uint64_t max_parts = 256, max_listed = std::uint64_t(1) << 16,
+                                 max_slots = std::uint64_t(1) << 17;
+  // A segment past wide_steps steps of its group goes to the whole-warp walk.
+  static constexpr std::uint64_t wide_steps = 8;
+
+  __host__ __device__ static std::uint64_t parts(std::uint64_t n) {
+    const std::uint64_t k = (n + long_size - 1) / long_size;
+    return k < max_parts ? k : max_parts;
+  }
+  __host__ __device__ static segment_range part(std::uint64_t n, std::uint64_t p) {
+    const std::uint64_t q = ((n + parts(n) - 1) / parts(n) + 15) / 16 * 16, b = p * q < n ? p * q : n;
+    return {b, n - b < q ? n - b : q};
+  }
+  // The scratch of a call over count segments (its sizes only where scratch is null).
+  static long_list list_for(std::uint64_t count, void* scratch) {
+    long_list l;
+    l.max_entries = count < max_listed ? count : max_listed;
+    l.max_slots = l.max_entries < max_slots / max_parts ? l.max_entries * max_parts : max_slots;
+    if (unsigned char* base = static_cast<unsigned char*>(scratch)) {
+      l.tickets = reinterpret_cast<unsigned long long*>(base), l.slots = l.tickets + 1;
+      l.entries = reinterpret_cast<ulonglong2*>(base + 16);
+      l.owner = reinterpret_cast<std::uint32_t*>(base + l.owner_at());
+    }
+    return l;
+  }
+  // Lane j's fold of elements j, j + step, ... of a segment of n elements, K loads in flight.
+  template <int K, class Acc, class T, class Op, class Tr>
+  __device__ static Acc lane_fold(const T* base, std::uint64_t n, std::uint64_t j, std::uint64_t step, Op op,
+                                  const Tr& tr) {
+    Acc acc = op.template identity<Acc>();
+    for (std::uint64_t i = j; i < n; i += step * K) {
+      T x[K];
+#pragma unroll
+      for (int k = 0; k < K; ++k)
+        if (i + k * step < n) x[k] = base[i + k * step];
+#pragma unroll
+      for (int k = 0; k < K; ++k)
+        if (i + k * step < n) acc = op(acc, transformed<Acc>(tr, x[k], i + k * step));
+    }
+    return acc;
+  }
+
+  // A long segment's lane: its ticket and slots, or false where the scratch is full (the warp then walks it).
+  __device__ static bool list(std::uint64_t s, std::uint64_t n, const long_list& l) {
+    const unsigned long long t = atomicAdd(l.tickets, 1ull);
+    if (t >= l.max_entries) return false;
+    const std::uint64_t k = parts(n), first = atomicAdd(l.slots, (unsigned long long)k);
+    const bool fits = first + k <= l.max_slots;
+    for (std::uint64_t i = first; i < first + k && i < l.max_slots; ++i) l.owner[i] = fits ? std::uint32_t(t) : l.none;
+    l.entries[t] = make_ulonglong2(s, fits ? first : l.no_slot);
+    return fits;
+  }
+
+  template <class Cfg, class T, class Acc, class Op, class Tr, class Segs>
+  __device__ static void warp_pass(const T* in, const Segs& segs, Acc* out, Op op, const Tr& tr, long_list l) {
+    constexpr int K = Cfg::load::items, KW = K >= 8 ? K : 2 * K;  // the whole-warp walk: one segment, more in flight
+    constexpr int log2_K = K >= 32 ? 5 : K >= 16 ? 4 : K >= 8 ? 3 : K >= 4 ? 2 : K >= 2 ? 1 : 0;
+    constexpr unsigned all = 0xffffffffu;
+    const unsigned lane = threadIdx.x % 32;
+    const std::uint64_t warp = (std::uint64_t(blockIdx.x) * Cfg::block + threadIdx.x) / 32;
+    const std::uint64_t warps = std::uint64_t(gridDim.x) * (Cfg::block / 32);
+    for (std::uint64_t first = warp * 32; first < segs.count; first += warps * 32) {  // the same in every lane
+      const bool real = first + lane < segs.count;
+      segment_range r{0, 0};
+      if (real) r = segs(first + lane);
+      const bool listed = r.size > long_size && list(first + lane, r.size, l);
+      // The group width: L x K about the typical length, from the mean of floor(log2(length)) over the warp's
+      // non-empty, non-long segments (rounded).
+      const bool typical = r.size > 0 && r.size <= long_size;
+      const unsigned lengths = __popc(__ballot_sync(all, typical));
+      const unsigned logs = warp_sum(typical ? 63 - __clzll(r.size) : 0);
+      const int want = lengths ? int((logs + lengths / 2) / lengths) - log2_K : 0;
+      const unsigned log2_L = want < 0 ? 0 : want > 5 ? 5 : unsigned(want), L = 1u << log2_L;
+      const bool wide = real && !listed && (r.size > long_size || r.size > wide_steps * L * K);
+      const unsigned grouped = __ballot_sync(all, real && !listed && !wide), wides = __ballot_sync(all, wide);
+      const unsigned per_round = 32 >> log2_L, g = lane >> log2_L, j = lane & (L - 1);
+      const unsigned round_bits = per_round == 32 ? all : (1u << per_round) - 1;
+      for (unsigned round = 0; round < L; ++round) {
+        if (((grouped >> (round * per_round)) & round_bits) == 0) continue;  // a ballot: the same in every lane
+        const unsigned at = round * per_round + g;
+        const std::uint64_t b = __shfl_sync(all, r.begin, at), n = __shfl_sync(all, r.size, at);
+        const bool mine = (grouped >> at) & 1u;
+        Acc acc = mine ? lane_fold<K, Acc>(in + b, n, j, L, op, tr) : op.template identity<Acc>();
+        acc = group_reduce(acc, op, log2_L);
+        if (mine && j == 0) store_words(out + first + at, acc);
+      }
+      for (unsigned m = wides; m != 0; m &= m - 1) {  // a ballot: the same in every lane
+        const unsigned at = __ffs(m) - 1;
+        const std::uint64_t b = __shfl_sync(all, r.begin, at), n = __shfl_sync(all, r.size, at);
+        const Acc acc = warp_reduce<32>(lane_fold<KW, Acc>(in + b, n, lane, 32, op, tr), op);
+        if (lane == 0) store_words(out + first + at, acc);
+      }
+    }
+  }
+
+  template <class Cfg, class T, class Acc, class Op, class Tr, class Segs>
+  __device__ static void long_pass(const T* in, const Segs& segs, Acc* results, Op op, const Tr& tr, long_list l) {
+    using agent_t = agent<typename Cfg::load, Cfg::block>;
+    using block_reduce_t = block_reduce<typename Cfg::finish, Cfg::block, Acc>;
+    __shared__ typename block_reduce_t::TempStorage temp;
+    const std::uint64_t handed = *l.slots, slots = handed < l.max_slots ? handed : l.max_slots;
+    for (std::uint64_t i = blockIdx.x; i < slots; i += gridDim.x) {
+      const std::uint32_t t = l.owner[i];
+      if (t == l.none) continue;  // the same in every thread of the block
+      const ulonglong2 e = l.entries[t];
+      const segment_range r = segs(e.x), p = part(r.size, i - e.y);
+      // Every tile of the part (first 0, stride 1); the transform counts indices from the segment's start.
+      const Acc partial = agent_t::template walk<Acc, false>(in + r.begin + p.begin, p.size, std::uint64_t(0),
+                                                             std::uint64_t(1), op, from_index(tr, p.begin));
+      const Acc v = block_reduce_t(temp).reduce(partial, op);
+      if (threadIdx.x == 0) store_words(results + i, v);
+      __syncthreads();  // temp is reused by the next slot
+    }
+  }
+
+  template <class Acc, class Op, class Segs>
+  __device__ static void fold_pass(const Segs& segs, const Acc* results, Acc* out, Op op, long_list l) {
+    const std::uint64_t handed = *l.tickets, listed = handed < l.max_entries ? handed : l.max_entries;
+    for (std::uint64_t t = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; t < listed;
+         t += std::uint64_t(gridDim.x) * blockDim.x) {
+      const ulonglong2 e = l.entries[t];
+      if (e.y == l.no_slot) continue;
+      const Acc* r = results + e.y;
+      Acc acc = r[0];
+      for (std::uint64_t p = 1, k = parts(segs(e.x).size); p < k; ++p) acc = op(acc, r[p]);
+      store_words(out + e.x, acc);
+    }
+  }
+
+  template <class Cfg, class Acc, class Segs>
+  static cudaError_t storage(const Segs& segs, std::size_t& bytes) {
+    static_assert(alignof(Acc) <= storage_alignment, "reduce: by_length keeps accumulators of 16-byte alignment");
+    const long_list l = list_for(segs.count, nullptr);
+    bytes = segs.count ? l.results_at() + l.max_slots * sizeof(Acc) : 0;
+    return cudaSuccess;
+  }
+
+  template <class Cfg, class T, class Acc, class Op, class Tr, class Segs>
+  static cudaError_t run(const T* in, const Segs& segs, Acc* out, Op op, Tr tr, void* scratch, cudaStream_t stream);
+};
+
+template <class Cfg, class T, class Acc, class Op, class Tr, class Segs>
+__global__ void __launch_bounds__(Cfg::block)
+    by_length_warp_kernel(const T* in, Segs segs, Acc* out, Op op, Tr tr, long_list l) {
+  segment_map<policy::by_length>::warp_pass<Cfg>(in, segs, out, op, tr, l);
+}
+template <class Cfg, class T, class Acc, class Op, class Tr, class Segs>
+__global__ void __launch_bounds__(Cfg::block)
+    by_length_long_kernel(const T* in, Segs segs, Acc* results, Op op, Tr tr, long_list l) {
+  segment_map<policy::by_length>::long_pass<Cfg>(in, segs, results, op, tr, l);
+}
+template <class Cfg, class Acc, class Op, class Segs>
+__global__ void __launch_bounds__(Cfg::block)
+    by_length_fold_kernel(Segs segs, const Acc* results, Acc* out, Op op, long_list l) {
+  segment_map<policy::by_length>::fold_pass(segs, results, out, op, l);
+}
+
+// The three launches, stream-ordered (no host synchronisation: a graph may capture them); the long pass's grid fills
+// the GPU about once (the slots in use are known on the device only).
+template <class Cfg, class T, class Acc, class Op, class Tr, class Segs>
+cudaError_t segment_map<policy::by_length>::run(const T* in, const Segs& segs, Acc* out, Op op, Tr tr, void* scratch,
+                                                cudaStream_t stream) {
+  if (segs.count == 0) return cudaSuccess;
+  const long_list l = list_for(segs.count, scratch);
+  Acc* results = reinterpret_cast<Acc*>(static_cast<unsigned char*>(scratch) + l.results_at());
+  int sms = 0;
+  if (cudaError_t e = per_device_value(
+          sms, [](int dev, int& v) { return cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, dev); }))
+    return e;
+  if (cudaError_t e = cudaMemsetAsync(scratch, 0, 16, stream)) return e;  // the two counters
+  by_length_warp_kernel<Cfg>
+      <<<capped_blocks((segs.count + Cfg::block - 1) / Cfg::block), Cfg::block, 0, stream>>>(in, segs, out, op, tr, l);
+  if (cudaError_t e = cudaGetLastError()) return e;
+  const std::uint64_t wave = std::uint64_t(sms) * (2048 / Cfg::block);
+  by_length_long_kernel<Cfg>
+      <<<unsigned(wave < l.max_slots ? wave : l.max_slots), Cfg::block, 0, stream>>>(in, segs, results, op, tr, l);
+  if (cudaError_t e = cudaGetLastError()) return e;
+  by_length_fold_kernel<Cfg>
+      <<<unsigned((l.max_entries + Cfg::block - 1) / Cfg::block), Cfg::block, 0, stream>>>(segs, results, out, op, l);
+  return cudaGetLastError();
+}
+
+}  // namespace reduce::detail

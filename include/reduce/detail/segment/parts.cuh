@@ -1,0 +1,116 @@
+// Map parts_per_segment: each segment split into P parts of nearly equal length (P chosen on the host from the
+// segment count, so that a few long segments still fill the GPU), a block per part. A block walks its part with the
+// one-array engine's agent (the config's Load: 16-byte vectors at any alignment) and reduces it with the BlockFinish;
+// where P > 1 it stores the part's result, and the last block of the segment to finish (a ticket per segment) folds
+// the P results in a fixed order (thread t takes parts t, t + Block, ..., then the BlockFinish) and stores the
+// segment's. One launch and a memset of the tickets; the bits depend only on the segment and P.
+#pragma once
+#include <cuda_runtime.h>
+
+#include "../agent.cuh"
+#include "../block/block_reduce.cuh"
+#include "../per_device.cuh"
+#include "../storage.cuh"
+#include "segments.cuh"
+
+namespace reduce::detail {
+
+template <>
+struct segment_map<policy::parts_per_segment> {
+  // Part p of P of a segment of n elements: the first n % P parts one element longer.
+  __host__ __device__ static segment_range part(std::uint64_t n, std::uint64_t p, std::uint64_t P) {
+    const std::uint64_t q = n / P, extra = n % P;
+    return {p * q + (p < extra ? p : extra), q + (p < extra ? 1 : 0)};
+  }
+
+  template <class Cfg, class T, class Acc, class Op, class Tr, class Segs>
+  __device__ static void reduce(const T* in, const Segs& segs, Acc* out, Op op, const Tr& tr, Acc* results,
+                                unsigned* tickets) {
+    using agent_t = agent<typename Cfg::load, Cfg::block>;
+    using block_reduce_t = block_reduce<typename Cfg::finish, Cfg::block, Acc>;
+    __shared__ typename block_reduce_t::TempStorage temp;
+    __shared__ bool last;
+    const std::uint64_t P = gridDim.x, p = blockIdx.x;
+    for (std::uint64_t s = blockIdx.y; s < segs.count; s += gridDim.y) {
+      const segment_range r = segs(s), q = part(r.size, p, P);
+      // Every tile of the part (first 0, stride 1); the transform counts indices from the segment's start.
+      const Acc partial = agent_t::template walk<Acc, false>(in + r.begin + q.begin, q.size, std::uint64_t(0),
+                                                             std::uint64_t(1), op, from_index(tr, q.begin));
+      Acc v = block_reduce_t(temp).reduce(partial, op);
+      if (P == 1) {
+        if (threadIdx.x == 0) store_words(out + s, v);
+      } else {
+        if (threadIdx.x == 0) {
+          store_words(results + s * P + p, v);
+          __threadfence();  // the result is visible before the ticket says so
+          last = atomicAdd(tickets + s, 1u) == P - 1;
+        }
+        __syncthreads();
+        if (last) {  // the same in every thread of the block
+          __threadfence();
+          Acc acc = op.template identity<Acc>();
+          for (std::uint64_t i = threadIdx.x; i < P; i += Cfg::block) acc = op(acc, load_cg(results + s * P + i));
+          __syncthreads();  // temp is reused
+          v = block_reduce_t(temp).reduce(acc, op);
+          if (threadIdx.x == 0) store_words(out + s, v);
+        }
+      }
+      __syncthreads();  // temp and last are reused by the next segment
+    }
+  }
+
+  // P: enough blocks for about two waves of the GPU, each part at least 16 tiles of the walk where the length is
+  // known on the host (one size, rows), at most 4096.
+  template <class Cfg, class Segs>
+  static cudaError_t parts(const Segs& segs, std::uint64_t& P) {
+    int sms = 0;
+    if (cudaError_t e = per_device_value(
+            sms, [](int dev, int& v) { return cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, dev); }))
+      return e;
+    const std::uint64_t wanted = 2 * std::uint64_t(sms) * (2048 / Cfg::block), count = segs.count ? segs.count : 1;
+    P = (wanted + count - 1) / count;
+    if constexpr (!is_offset_segments_v<Segs>) {  // parts of at least 16 tiles (counted in 4-element units)
+      const std::uint64_t most = segs(0).size / (std::uint64_t(Cfg::block) * Cfg::load::items * 4 * 16);
+      if (P > most) P = most;
+    }
+    P = P < 1 ? 1 : P > 4096 ? 4096 : P;
+    return cudaSuccess;
+  }
+  template <class Cfg, class Acc, class Segs>
+  static cudaError_t storage(const Segs& segs, std::size_t& bytes) {
+    static_assert(alignof(Acc) <= storage_alignment,
+                  "reduce: parts_per_segment keeps accumulators of 16-byte alignment");
+    std::uint64_t P = 1;
+    if (cudaError_t e = parts<Cfg>(segs, P)) return e;
+    bytes = P > 1 ? align_up(segs.count * P * sizeof(Acc)) + segs.count * sizeof(unsigned) : 0;
+    return cudaSuccess;
+  }
+
+  template <class Cfg, class T, class Acc, class Op, class Tr, class Segs>
+  static cudaError_t run(const T* in, const Segs& segs, Acc* out, Op op, Tr tr, void* scratch, cudaStream_t stream);
+};
+
+template <class Cfg, class T, class Acc, class Op, class Tr, class Segs>
+__global__ void __launch_bounds__(Cfg::block)
+    parts_kernel(const T* in, Segs segs, Acc* out, Op op, Tr tr, Acc* results, unsigned* tickets) {
+  segment_map<policy::parts_per_segment>::reduce<Cfg>(in, segs, out, op, tr, results, tickets);
+}
+
+template <class Cfg, class T, class Acc, class Op, class Tr, class Segs>
+cudaError_t segment_map<policy::parts_per_segment>::run(const T* in, const Segs& segs, Acc* out, Op op, Tr tr,
+                                                        void* scratch, cudaStream_t stream) {
+  if (segs.count == 0) return cudaSuccess;
+  std::uint64_t P = 1;
+  if (cudaError_t e = parts<Cfg>(segs, P)) return e;
+  Acc* results = static_cast<Acc*>(scratch);
+  unsigned* tickets =
+      P > 1 ? reinterpret_cast<unsigned*>(static_cast<char*>(scratch) + align_up(segs.count * P * sizeof(Acc)))
+            : nullptr;
+  if (P > 1)
+    if (cudaError_t e = cudaMemsetAsync(tickets, 0, segs.count * sizeof(unsigned), stream)) return e;
+  const dim3 grid(unsigned(P), unsigned(segs.count < 65535 ? segs.count : 65535));
+  parts_kernel<Cfg><<<grid, Cfg::block, 0, stream>>>(in, segs, out, op, tr, results, tickets);
+  return cudaGetLastError();
+}
+
+}  // namespace reduce::detail
