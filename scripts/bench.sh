@@ -2,7 +2,8 @@
 # The bench command: checks for an NVIDIA GPU first (one line and exit 1 without one: nothing is installed or built),
 # installs what is missing, builds reduce-bench (float, double, int32, int64; -DREDUCE_BENCH_TYPES on a build of your
 # own adds the others), then runs the full matrix (float), double, int32 and int64 at 2^20 and 2^28, every journey,
-# the sweeps, the latency rows and the extensions, and writes report.md, CSV, JSON and plots to OUT_DIR.
+# the sweeps, the latency rows, the extensions and the segmented section (bench/segmented/run.sh), and writes
+# report.md, segmented.md, CSV, JSON and plots to OUT_DIR.
 #   scripts/bench.sh [OUT_DIR]        (default: results/<gpu name>)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -42,4 +43,10 @@ echo "scripts/bench.sh: GPU: $gpu"
 REDUCE_NEEDS_PLOTS=1 source scripts/deps.sh
 cmake -S . -B build-bench -G Ninja -DREDUCE_BUILD_TESTS=OFF -DREDUCE_BENCH_TYPES="float;double;int32;int64"
 cmake --build build-bench -j"$(nproc)"
-exec bench/run_all.sh "${1:-results/$(tr ' ' '-' <<<"$gpu")}" build-bench/bench/reduce-bench
+out=${1:-results/$(tr ' ' '-' <<<"$gpu")}
+status=0
+bench/run_all.sh "$out" build-bench/bench/reduce-bench || status=$?
+# Many reductions at once (docs/segmented.md): its own programs, beside CUB (the toolkit's and, where pip can fetch
+# it, the newest nvidia-cuda-cccl), thrust and PyTorch; segmented.md, segmented.csv.gz and segmented.png in OUT_DIR.
+bash bench/segmented/run.sh "$out" --samples 5 || status=1
+exit $status

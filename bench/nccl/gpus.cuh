@@ -9,14 +9,8 @@
 #include <cstdlib>
 #include <vector>
 
-#define BENCH_CHECK(expr)                                                                         \
-  do {                                                                                            \
-    const cudaError_t e_ = (expr);                                                                \
-    if (e_ != cudaSuccess) {                                                                      \
-      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #expr, cudaGetErrorString(e_)); \
-      std::exit(1);                                                                               \
-    }                                                                                             \
-  } while (0)
+#include "../common/cuda_bench.cuh"
+
 #define BENCH_NCCL(expr)                                                                          \
   do {                                                                                            \
     const ncclResult_t r_ = (expr);                                                               \
@@ -37,14 +31,7 @@ __global__ void fill_hash(float* p, std::uint64_t n, std::uint64_t first) {
   }
 }
 
-// Reads the whole buffer (a read flush: a memset would leave dirty lines whose write-back the next kernel pays).
-__global__ void flush_read(const uint4* p, std::size_t words, unsigned never, unsigned* sink) {
-  unsigned acc = 0;
-  for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < words;
-       i += std::size_t(gridDim.x) * blockDim.x)
-    acc ^= p[i].x ^ p[i].y ^ p[i].z ^ p[i].w;
-  if (acc == never) *sink = acc;
-}
+using bench_common::flush_read;
 
 struct gpu {
   int device = 0;

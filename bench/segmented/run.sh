@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Builds reduce-segmented-bench (and, where a newer CCCL is found, the same bench against it), runs it, times
+# torch.sum(dim) on the matrix shapes where PyTorch is installed, and writes the report:
+# OUT_DIR/segmented.csv.gz (every point and contender) and OUT_DIR/segmented.md.
+#   bash bench/segmented/run.sh OUT_DIR [reduce-segmented-bench options, e.g. --quick]
+# The newer CCCL: REDUCE_NEWER_CCCL=<include folder>, or the nvidia-cuda-cccl wheel fetched with pip where the
+# network allows (its version is named in the report).
+set -uo pipefail
+out=${1:?usage: bash bench/segmented/run.sh OUT_DIR [options]}
+shift
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+cd "$(dirname "$0")/../.."
+source scripts/deps.sh
+build=${REDUCE_SEGMENTED_BUILD:-build-segmented}
+newer=${REDUCE_NEWER_CCCL:-}
+if [[ -z $newer ]]; then
+  wheel=$build/cccl-wheel
+  if [[ ! -d $wheel/nvidia ]] && python3 -m pip download -q --no-deps -d "$build/dl" nvidia-cuda-cccl >/dev/null 2>&1; then
+    mkdir -p "$wheel" && python3 -m zipfile -e "$build"/dl/nvidia_cuda_cccl-*.whl "$wheel"
+  fi
+  [[ -f $wheel/nvidia/cu13/include/cccl/cub/version.cuh ]] && newer=$(cd "$wheel/nvidia/cu13/include/cccl" && pwd)
+fi
+[[ -n $newer ]] || echo "run.sh: no newer CCCL (set REDUCE_NEWER_CCCL or allow pip): the toolkit's CUB only" >&2
+cmake -S bench/segmented -B "$build" -G Ninja -DREDUCE_NEWER_CCCL="$newer" >/dev/null || exit 1
+cmake --build "$build" -j"$(nproc)" --target reduce-segmented-bench || exit 1
+# The newer CCCL's build is a comparison, not a requirement: where it fails, the toolkit's CUB alone.
+[[ -n $newer ]] && { cmake --build "$build" -j"$(nproc)" --target reduce-segmented-bench-newer-cccl ||
+  echo "run.sh: the build against $newer failed: the toolkit's CUB only" >&2; }
+status=0
+csvs=()
+for exe in reduce-segmented-bench reduce-segmented-bench-newer-cccl; do
+  [[ -x $build/$exe ]] || continue
+  "$build/$exe" --out "$out/$exe.csv" "$@" || status=1
+  csvs+=("$out/$exe.csv")
+done
+quick=()
+for a in "$@"; do [[ $a == --quick ]] && quick=(--quick); done
+python3 bench/segmented/torch_bench.py "$out/torch.csv" ${quick[@]+"${quick[@]}"} && [[ -s $out/torch.csv ]] &&
+  csvs+=("$out/torch.csv")
+# The raw CSVs go once the report (with segmented.csv.gz, every row of them) is written.
+python3 bench/segmented/report.py "${csvs[@]}" --out "$out" && rm -f "${csvs[@]}" || status=1
+exit $status

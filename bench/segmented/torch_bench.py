@@ -1,0 +1,87 @@
+#!/usr/bin/env python3
+"""torch.sum(dim=...) on the matrix shapes of reduce-segmented-bench (rows: x.sum(dim=1) of a (rows, k) matrix; columns:
+x.sum(dim=0)), float32, the same method: L2 flushed by a read before every sample, CUDA events, medians, every result
+checked against a float64 sum. Writes CSV rows in reduce-segmented-bench's columns.
+
+    python3 bench/segmented/torch_bench.py OUT.csv [--samples 9] [--log2-total 28] [--quick]
+"""
+import argparse
+import sys
+
+
+def shapes(log2_total, quick):
+    big, step = 1 << log2_total, 16 if quick else 2
+    out = []
+    c = 1
+    while c <= 1 << 16:
+        out += [("rows", big // c, c), ("columns", big // c, c)]
+        c *= step
+    r = 1
+    while r < big // (1 << 16):
+        out.append(("columns", r, big // r))
+        r *= step
+    out.append(("columns", 8, (1 << 24) // 8))
+    return out
+
+
+def pow2(n):
+    return f"2^{n.bit_length() - 1}" if n >= 16 and n & (n - 1) == 0 else str(n)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("out")
+    ap.add_argument("--samples", type=int, default=9)
+    ap.add_argument("--log2-total", type=int, default=28)
+    ap.add_argument("--quick", action="store_true")
+    a = ap.parse_args()
+    try:
+        import torch
+    except ImportError:
+        print("torch_bench.py: PyTorch is not installed: no torch rows", file=sys.stderr)
+        return 0
+    if not torch.cuda.is_available():
+        print("torch_bench.py: PyTorch sees no GPU: no torch rows", file=sys.stderr)
+        return 0
+    dev = torch.device("cuda")
+    props = torch.cuda.get_device_properties(dev)
+    flush = torch.ones(2 * props.L2_cache_size // 4 + 1, dtype=torch.float32, device=dev)
+    big = 1 << a.log2_total
+    data = (torch.randint(-16, 17, (big,), dtype=torch.int32, device=dev).float() / 16).contiguous()
+    start, stop = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    rows_out = []
+    for what, r, c in shapes(a.log2_total, a.quick):
+        x = data[: r * c].view(r, c)
+        dim = 1 if what == "rows" else 0
+        got = x.sum(dim=dim)
+        want = x.double().sum(dim=dim)
+        length = c if what == "rows" else r
+        bound = length * 2.0**-24 * x.abs().double().sum(dim=dim)
+        wrong = int(((got.double() - want).abs() > bound).sum())
+        times = []
+        for _ in range(a.samples):
+            flush.sum()
+            start.record()
+            x.sum(dim=dim)
+            stop.record()
+            stop.synchronize()
+            times.append(start.elapsed_time(stop) * 1000)
+        times.sort()
+        med = times[len(times) // 2]
+        segs = r if what == "rows" else c
+        nbytes = (r * c + segs) * 4
+        name = f"{what} {pow2(r)} x {pow2(c)}"
+        rows_out.append(
+            f'"{props.name}","torch {torch.__version__}","{name}",{what},{r * c},{segs},{length},'
+            f'"torch.sum(dim={dim})",torch,{len(times)},{med},{times[0]},{nbytes},0,{wrong}'
+        )
+        print(f"{name:28s} torch.sum(dim={dim}) {med:10.1f} us{' WRONG' if wrong else ''}", file=sys.stderr)
+    with open(a.out, "w") as f:
+        f.write("gpu,cub,shape,kind,total,segments,max_length,contender,role,samples,median_us,min_us,bytes,"
+                "pct_theoretical,wrong\n")
+        f.write("\n".join(rows_out) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
