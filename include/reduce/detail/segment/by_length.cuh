@@ -64,9 +64,10 @@ __device__ Acc group_reduce(Acc v, Op op, unsigned log2) {
 
 template <>
 struct segment_map<policy::by_length> {
-  // Long: past 2^13 elements; a part holds up to as many. Below it the warp pass's longest walk is 2^13 / (32 lanes x
-  // 8 loads, K = 4) = 32 round trips, about the long path's fixed cost (three launches; a part's walk and its block
-  // reduction); a part of 2^13 floats is two tiles of a 256-thread block of vector<4>.
+  // Long: past 2^13 elements; a part holds up to as many (two tiles of a 256-thread block of vector<4> floats). Below
+  // it a segment is walked by its warp, up to 2^13 / (32 lanes x 8 loads, K = 4) = 32 round trips in a row: where
+  // such segments are few, few warps run and the walk is far from the bandwidth limit (docs/segmented.md's speed
+  // table: uniform offsets of 2^9 to 2^13 elements), so this bound is a known weak point, not a balance point.
   static constexpr std::uint64_t long_size = std::uint64_t(1) << 13;
   // 256 parts at most: a segment of 2^21 elements and more fills 256 blocks, two an SM of an H100 with 16 KB each in
   // flight, about what its memory needs. The scratch: 2^16 entries and 2^17 slots (about 2 MB for float results);
