@@ -98,9 +98,15 @@ inline std::vector<contender> contenders_of(const shape& sh, const point_data& d
   const std::int64_t count = std::int64_t(sh.count()), k = std::int64_t(sh.size);
   const auto counting = thrust::make_counting_iterator<std::int64_t>(0);
   const std::string cub = cub_name();
-  // The sample of the matrix, for the uniform and row points that ask for it (one size, as the default sees it).
+  // The sample of the matrix, for the uniform and row points that ask for it (one size, as the default sees it); and
+  // thrust. Both only in the toolkit's build: the newer CCCL's program times the default beside its own CUB only.
+#ifdef REDUCE_BENCH_NEWER_CUB
+  constexpr bool others = false;
+#else
+  constexpr bool others = true;
+#endif
   auto add_candidates = [&](auto segs) {
-    if (!sh.candidates) return;
+    if (!sh.candidates || !others) return;
     boost::mp11::mp_for_each<boost::mp11::mp_transform<boost::mp11::mp_identity, candidates>>([&](auto c) {
       using C = typename decltype(c)::type;
       if (plausible<C>(sh.size)) v.push_back(ours<C>(C::name(), "candidate", d, segs));
@@ -122,13 +128,15 @@ inline std::vector<contender> contenders_of(const shape& sh, const point_data& d
                      }});
       v.push_back(cub_hinted(d, count, off, k));
 #endif
-      v.push_back({"thrust reduce_by_key", "thrust", [d, count, k, counting](void* t, std::size_t& b, cudaStream_t s) {
-                     if (!t) return b = 0, cudaSuccess;
-                     const auto keys = thrust::make_transform_iterator(counting, divide_k{k});
-                     thrust::reduce_by_key(thrust::cuda::par.on(s), keys, keys + count * k, d.in,
-                                           thrust::make_discard_iterator(), d.out);
-                     return cudaGetLastError();
-                   }});
+      if (others)
+        v.push_back(
+            {"thrust reduce_by_key", "thrust", [d, count, k, counting](void* t, std::size_t& b, cudaStream_t s) {
+               if (!t) return b = 0, cudaSuccess;
+               const auto keys = thrust::make_transform_iterator(counting, divide_k{k});
+               thrust::reduce_by_key(thrust::cuda::par.on(s), keys, keys + count * k, d.in,
+                                     thrust::make_discard_iterator(), d.out);
+               return cudaGetLastError();
+             }});
       add_candidates(S::fixed(count, k));
       break;
     }
