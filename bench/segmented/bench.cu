@@ -171,6 +171,16 @@ int main(int argc, char** argv) {
     std::vector<std::uint64_t> wrong(cs.size());
     std::vector<float> got(segs);
     std::vector<bool> slow(cs.size());
+    // One call between two events on the stream, its milliseconds.
+    auto timed = [&](std::size_t c, std::size_t bytes) {
+      BENCH_CHECK(cudaEventRecord(start, stream));
+      BENCH_CHECK(cs[c].call(temp ? temp : flush, bytes, stream));
+      BENCH_CHECK(cudaEventRecord(stop, stream));
+      BENCH_CHECK(cudaEventSynchronize(stop));
+      float ms = 0;
+      BENCH_CHECK(cudaEventElapsedTime(&ms, start, stop));
+      return ms;
+    };
     for (std::size_t c = 0; c < cs.size(); ++c) {  // storage, a warm-up into a poisoned output, the check
       std::size_t bytes = 0;
       BENCH_CHECK(cs[c].call(nullptr, bytes, stream));
@@ -180,13 +190,7 @@ int main(int argc, char** argv) {
         temp_have = bytes;
       }
       BENCH_CHECK(cudaMemsetAsync(out, 0xFF, segs * sizeof(float), stream));  // NaN
-      BENCH_CHECK(cudaEventRecord(start, stream));
-      BENCH_CHECK(cs[c].call(temp ? temp : flush, bytes, stream));
-      BENCH_CHECK(cudaEventRecord(stop, stream));
-      BENCH_CHECK(cudaStreamSynchronize(stream));
-      float ms = 0;
-      BENCH_CHECK(cudaEventElapsedTime(&ms, start, stop));
-      slow[c] = ms > 30;  // calls over 30 ms (CUB on tiny segments) take 3 samples
+      slow[c] = timed(c, bytes) > 30;  // calls over 30 ms (CUB on tiny segments) take 3 samples
       BENCH_CHECK(cudaMemcpy(got.data(), out, segs * sizeof(float), cudaMemcpyDeviceToHost));
       wrong[c] = count_wrong(sh, ref, got);
       if (wrong[c]) {
@@ -199,16 +203,9 @@ int main(int argc, char** argv) {
       for (std::size_t i = 0; i < cs.size(); ++i) {
         const std::size_t c = (i + sample) % cs.size();  // a rotating order: no contender always runs first
         if (slow[c] && sample >= 3) continue;
-        std::size_t bytes = temp_have;
         bench_common::flush_read<<<2 * prop.multiProcessorCount, 512, 0, stream>>>(flush, flush_words, 0x12345678u,
                                                                                    sink);
-        BENCH_CHECK(cudaEventRecord(start, stream));
-        BENCH_CHECK(cs[c].call(temp ? temp : flush, bytes, stream));
-        BENCH_CHECK(cudaEventRecord(stop, stream));
-        BENCH_CHECK(cudaEventSynchronize(stop));
-        float ms = 0;
-        BENCH_CHECK(cudaEventElapsedTime(&ms, start, stop));
-        times[c].push_back(ms * 1000);
+        times[c].push_back(timed(c, temp_have) * 1000);
       }
     const double bytes = double(sh.total + segs) * sizeof(float);
     for (std::size_t c = 0; c < cs.size(); ++c) {

@@ -83,4 +83,30 @@ T* to_device(test::device_buffer<T>& d, const std::vector<T>& h) {
   return d.base;
 }
 
+// Argmin (greater: argmax) per segment through the two-phase calls: the results, one per segment.
+template <class Cfg, class T, class Segs>
+std::vector<reduce::indexed<T>> run_arg(const T* d_in, Segs segs, std::uint64_t count, bool greater) {
+  test::device_buffer<reduce::indexed<T>> out(count);
+  std::size_t bytes = 0;
+  auto call = [&](void* t) {
+    return greater ? reduce::device_segmented_argmax<Cfg>(t, bytes, d_in, out.base, segs)
+                   : reduce::device_segmented_argmin<Cfg>(t, bytes, d_in, out.base, segs);
+  };
+  EXPECT_EQ(call(nullptr), cudaSuccess);
+  test::device_buffer<char> temp(bytes);
+  EXPECT_EQ(call(temp.base), cudaSuccess);
+  std::vector<reduce::indexed<T>> got(count);
+  if (count) EXPECT_EQ(cudaMemcpy(got.data(), out.base, count * sizeof(got[0]), cudaMemcpyDeviceToHost), cudaSuccess);
+  return got;
+}
+
+// The host reference of argmin (greater: argmax) over x[0, n): the first occurrence, or no_index where n is 0.
+template <class T>
+std::uint64_t first_extreme(const T* x, std::uint64_t n, bool greater) {
+  std::uint64_t want = reduce::no_index;
+  for (std::uint64_t i = 0; i < n; ++i)
+    if (want == reduce::no_index || (greater ? x[i] > x[want] : x[i] < x[want])) want = i;
+  return want;
+}
+
 }  // namespace segtest

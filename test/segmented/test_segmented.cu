@@ -103,23 +103,9 @@ TYPED_TEST(Segmented, ArgminAndArgmaxPerSegmentFirstOccurrence) {
   test::device_buffer<float> d(h.size());
   segtest::to_device(d, h);
   for (bool greater : {false, true}) {
-    test::device_buffer<reduce::indexed<float>> out(o.count());
-    std::size_t bytes = 0;
-    auto call = [&](void* t) {
-      return greater ? reduce::device_segmented_argmax<C>(t, bytes, d.base, out.base, o.segs())
-                     : reduce::device_segmented_argmin<C>(t, bytes, d.base, out.base, o.segs());
-    };
-    CUDA_OK(call(nullptr));
-    test::device_buffer<char> temp(bytes);
-    CUDA_OK(call(temp.base));
-    std::vector<reduce::indexed<float>> got(o.count());
-    CUDA_OK(cudaMemcpy(got.data(), out.base, got.size() * sizeof(got[0]), cudaMemcpyDeviceToHost));
+    const auto got = segtest::run_arg<C>(d.base, o.segs(), o.count(), greater);
     for (std::uint64_t s = 0; s < o.count(); ++s) {
-      std::uint64_t want = reduce::no_index;
-      for (std::uint64_t i = 0; i < o.size(s); ++i) {
-        const float x = h[o.begin(s) + i];
-        if (want == reduce::no_index || (greater ? x > h[o.begin(s) + want] : x < h[o.begin(s) + want])) want = i;
-      }
+      const std::uint64_t want = segtest::first_extreme(h.data() + o.begin(s), o.size(s), greater);
       ASSERT_EQ(got[s].index, want) << C::name() << (greater ? " argmax" : " argmin") << " segment " << s;
       if (want != reduce::no_index) ASSERT_EQ(got[s].value, h[o.begin(s) + want]);
     }

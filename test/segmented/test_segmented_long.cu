@@ -94,25 +94,10 @@ TYPED_TEST(ByLength, HugeSegmentsAmongTinyOnes) {
           << C::name() << " int sum: segment " << s;
   }
   for (bool greater : {false, true}) {
-    test::device_buffer<reduce::indexed<float>> out(count);
-    std::size_t bytes = 0;
-    auto call = [&](void* t) {
-      return greater ? reduce::device_segmented_argmax<C>(t, bytes, d.base, out.base, o.segs())
-                     : reduce::device_segmented_argmin<C>(t, bytes, d.base, out.base, o.segs());
-    };
-    CUDA_OK(call(nullptr));
-    test::device_buffer<char> temp(bytes);
-    CUDA_OK(call(temp.base));
-    std::vector<reduce::indexed<float>> got(count);
-    CUDA_OK(cudaMemcpy(got.data(), out.base, count * sizeof(got[0]), cudaMemcpyDeviceToHost));
-    for (std::uint64_t s = 0; s < count; ++s) {
-      std::uint64_t want = reduce::no_index;
-      for (std::uint64_t i = 0; i < o.size(s); ++i) {
-        const float x = h[o.b[s] + i];
-        if (want == reduce::no_index || (greater ? x > h[o.b[s] + want] : x < h[o.b[s] + want])) want = i;
-      }
-      ASSERT_EQ(got[s].index, want) << C::name() << (greater ? " argmax" : " argmin") << " segment " << s;
-    }
+    const auto got = segtest::run_arg<C>(d.base, o.segs(), count, greater);
+    for (std::uint64_t s = 0; s < count; ++s)
+      ASSERT_EQ(got[s].index, segtest::first_extreme(h.data() + o.b[s], o.size(s), greater))
+          << C::name() << (greater ? " argmax" : " argmin") << " segment " << s;
     for (std::size_t k = 0; k < at.size(); ++k)
       EXPECT_EQ(got[at[k]].index, greater ? o.size(at[k]) / 2 + 7 : o.size(at[k]) / 3 + 1) << C::name();
   }
@@ -186,13 +171,7 @@ void expect_parts(const std::vector<float>& h, const float* d, Segs segs, std::u
   const auto got = segtest::run<C, float>(d, segs, count, no_transform{}, reduce::sum{});
   const auto signed_sums = segtest::run<C, float>(d, segs, count, signed_by_index{}, reduce::sum{});
   const auto again = segtest::run<C, float>(d, segs, count, signed_by_index{}, reduce::sum{});
-  test::device_buffer<reduce::indexed<float>> where(count);
-  std::size_t bytes = 0;
-  CUDA_OK(reduce::device_segmented_argmin<C>(nullptr, bytes, d, where.base, segs));
-  test::device_buffer<char> temp(bytes);
-  CUDA_OK(reduce::device_segmented_argmin<C>(temp.base, bytes, d, where.base, segs));
-  std::vector<reduce::indexed<float>> w(count);
-  CUDA_OK(cudaMemcpy(w.data(), where.base, count * sizeof(w[0]), cudaMemcpyDeviceToHost));
+  const auto w = segtest::run_arg<C>(d, segs, count, false);
   for (std::uint64_t s = 0; s < count; ++s) {
     const float* x = h.data() + begin[s];
     ASSERT_EQ(got[s], (segtest::fold<float>(x, size[s], 1, reduce::sum{}, segtest::identity_transform{})))
@@ -200,10 +179,8 @@ void expect_parts(const std::vector<float>& h, const float* d, Segs segs, std::u
     ASSERT_EQ(signed_sums[s], (segtest::fold<float>(x, size[s], 1, reduce::sum{}, signed_by_index{})))
         << C::name() << " " << what << " index transform: segment " << s;
     ASSERT_EQ(test::bits_of(signed_sums[s]), test::bits_of(again[s])) << C::name() << " " << what << " bits";
-    std::uint64_t want = reduce::no_index;
-    for (std::uint64_t i = 0; i < size[s]; ++i)
-      if (want == reduce::no_index || x[i] < x[want]) want = i;
-    ASSERT_EQ(w[s].index, want) << C::name() << " " << what << " argmin: segment " << s;
+    ASSERT_EQ(w[s].index, segtest::first_extreme(x, size[s], false))
+        << C::name() << " " << what << " argmin: segment " << s;
   }
 }
 
