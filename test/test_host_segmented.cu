@@ -16,36 +16,37 @@ template <std::size_t I>
 using choice = typename mp::mp_at_c<segmented_choices, I>::map;
 
 // Each table row covers the bytes up to its bound; past the table, a block per segment where there are enough
-// segments (3 per SM) and parts of segments where there are fewer; one element is always a thread's.
+// segments (3 per SM) and parts of segments where there are fewer; one element is always staged.
 TEST(SegmentedHost, TheDefaultPicksByTheBytesOfASegment) {
   const int sms = 132;
   EXPECT_EQ(segmented_choice(0, 0, 1000, sms), 0u);
   EXPECT_EQ(segmented_choice(1, 4, 1000, sms), 0u);
-  EXPECT_EQ(segmented_choice(2, 8, 1000, sms), 1u);
   EXPECT_EQ(segmented_choice(3, 12, 1000, sms), 0u);
-  EXPECT_EQ(segmented_choice(4, 16, 1000, sms), 0u);
-  EXPECT_EQ(segmented_choice(4, 17, 1000, sms), 2u);
-  EXPECT_EQ(segmented_choice(1024, 4096, 1000, sms), 7u);
-  EXPECT_EQ(segmented_choice(2048, 8192, 1000, sms), 6u);
-  EXPECT_EQ(segmented_choice(2048, 8193, 3 * 132, sms), 8u);
-  EXPECT_EQ(segmented_choice(2048, 8193, 3 * 132 - 1, sms), 9u);
-  EXPECT_EQ(segmented_choice(1, 8, 1000, sms), 0u);  // one double: a thread, not two lanes
+  EXPECT_EQ(segmented_choice(64, 256, 1000, sms), 0u);
+  EXPECT_EQ(segmented_choice(65, 260, 1000, sms), 1u);
+  EXPECT_EQ(segmented_choice(1024, 4096, 1000, sms), 4u);
+  EXPECT_EQ(segmented_choice(2048, 8192, 1000, sms), 3u);
+  EXPECT_EQ(segmented_choice(2048, 8193, 3 * 132, sms), 5u);
+  EXPECT_EQ(segmented_choice(2048, 8193, 3 * 132 - 1, sms), 6u);
+  EXPECT_EQ(segmented_choice(1, 1000, 1000, sms), 0u);  // one wide element: staged, not a lane group
   std::uint64_t last = 0;
-  for (const auto& c : reduce::detail::segment_lengths) {  // bounds rise; the lane groups widen with them
+  for (const auto& c : reduce::detail::segment_lengths) {  // bounds rise
     EXPECT_GT(c.up_to_bytes, last);
     last = c.up_to_bytes;
   }
-  static_assert(choice<0>::lanes == 1 && choice<1>::lanes == 2 && choice<4>::lanes == 4 && choice<7>::lanes == 32);
-  static_assert(std::is_same_v<choice<8>, p::block_per_segment> && std::is_same_v<choice<9>, p::parts_per_segment>);
+  static_assert(std::is_same_v<choice<0>, p::staged_tile>);
+  static_assert(choice<1>::lanes == 4 && choice<2>::lanes == 8 && choice<3>::lanes == 16 && choice<4>::lanes == 32);
+  static_assert(std::is_same_v<choice<5>, p::block_per_segment> && std::is_same_v<choice<6>, p::parts_per_segment>);
   static_assert(std::is_same_v<reduce::detail::offsets_config::map, p::by_length>);
   static_assert(std::is_same_v<reduce::detail::columns_config::map, p::column_walk>);
 }
 
 TEST(SegmentedHost, TheMatrixHoldsEveryValidKernelOnce) {
   using all = reduce::matrix::segmented_all;
-  // Lane groups (6 of them): 4 Loads x 3 block sizes, one BlockFinish; the column walk: 2 scalar Loads x 3 block
-  // sizes; a block per segment, parts of segments and by_length: 4 Loads x 3 BlockFinishes x 3 block sizes each.
-  EXPECT_EQ(mp::mp_size<all>::value, 6u * 4 * 3 + 3 * 4 * 3 * 3 + 2 * 3);
+  // Lane groups (6 of them) and the staged tile: 4 Loads x 3 block sizes, one BlockFinish; the column walk: 2 scalar
+  // Loads x 3 block sizes; a block per segment, parts of segments and by_length: 4 Loads x 3 BlockFinishes x 3 block
+  // sizes each.
+  EXPECT_EQ(mp::mp_size<all>::value, 7u * 4 * 3 + 3 * 4 * 3 * 3 + 2 * 3);
   EXPECT_EQ((mp::mp_size<mp::mp_unique<all>>::value), mp::mp_size<all>::value);
   mp::mp_for_each<mp::mp_transform<mp::mp_identity, all>>([](auto c) {
     using C = typename decltype(c)::type;
@@ -58,14 +59,16 @@ TEST(SegmentedHost, TheMatrixHoldsEveryValidKernelOnce) {
   static_assert(!p::segmented_validity<p::block_per_segment, p::vector<4>, p::none, 256>::value);
   static_assert(p::segmented_validity<p::by_length, p::vector<4>, p::tree<p::sequential>, 128>::value);
   static_assert(!p::segmented_validity<p::by_length, p::scalar<4>, p::none, 256>::value);
+  static_assert(p::segmented_validity<p::staged_tile, p::vector<4>, p::shuffle, 512>::value);
+  static_assert(!p::segmented_validity<p::staged_tile, p::vector<4>, p::tree<p::sequential>, 256>::value);
 }
 
 // by_length's parts: a function of the length alone, at most max_parts, none empty, covering the segment in order,
 // 16 elements apart; and its scratch, which grows with the count up to its caps.
 TEST(SegmentedHost, ByLengthPartsCoverEachLongSegment) {
   using map = reduce::detail::segment_map<p::by_length>;
-  for (std::uint64_t n : {map::long_size + 1, map::long_size * 2, map::long_size * 2 + 1, std::uint64_t(100003),
-                          map::long_size * map::max_parts - 1, map::long_size * map::max_parts + 17,
+  for (std::uint64_t n : {map::part_size + 1, map::part_size * 2, map::part_size * 2 + 1, std::uint64_t(100003),
+                          map::part_size * map::max_parts - 1, map::part_size * map::max_parts + 17,
                           std::uint64_t(1) << 31, (std::uint64_t(1) << 33) + 5}) {
     const std::uint64_t k = map::parts(n);
     ASSERT_GE(k, 2u) << n;
@@ -80,7 +83,8 @@ TEST(SegmentedHost, ByLengthPartsCoverEachLongSegment) {
     }
     ASSERT_EQ(at, n);
   }
-  EXPECT_EQ(map::parts(map::long_size * 3), 3u);
+  EXPECT_EQ(map::parts(map::part_size * 3), 3u);
+  EXPECT_EQ(map::parts(map::long_size + 1), 1u);  // a long segment of one part: a block's walk
   EXPECT_EQ(map::parts(std::uint64_t(1) << 40), map::max_parts);
   using C = p::segmented_config<p::by_length, p::vector<4>, p::shuffle, 256>;
   std::size_t small = 0, big = 0, huge = 0;
@@ -89,9 +93,9 @@ TEST(SegmentedHost, ByLengthPartsCoverEachLongSegment) {
   ASSERT_EQ((map::storage<C, float>(reduce::segments::fixed(10, 10), small)), cudaSuccess);
   ASSERT_EQ((map::storage<C, float>(reduce::segments::fixed(std::uint64_t(1) << 30, 1), big)), cudaSuccess);
   ASSERT_EQ((map::storage<C, float>(reduce::segments::fixed(std::uint64_t(1) << 40, 1), huge)), cudaSuccess);
-  EXPECT_LT(small, 32768u);  // 10 entries, 2560 slots
+  EXPECT_LT(small, 65536u);  // 10 entries, 2560 slots
   EXPECT_EQ(big, huge);      // capped
-  EXPECT_LT(big, std::size_t(4) << 20);
+  EXPECT_LT(big, std::size_t(8) << 20);
 }
 
 TEST(SegmentedHost, ExtentsAndOverflow) {

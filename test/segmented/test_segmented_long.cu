@@ -117,7 +117,8 @@ TYPED_TEST(ByLength, MoreLongSegmentsThanTheScratchHolds) {
   REQUIRE_GPU();
   if (test::small_only()) GTEST_SKIP() << "the scratch's capacity needs about 10^9 element reads";
   using C = TypeParam;
-  const std::uint64_t T = by_length_map::long_size, widest = T * by_length_map::max_parts + 1;
+  const std::uint64_t T = by_length_map::long_size, P = by_length_map::part_size,
+                      widest = P * by_length_map::max_parts + 1;
   struct layout_case {
     std::uint64_t long_count, long_min, long_spread;
   };
@@ -127,7 +128,7 @@ TYPED_TEST(ByLength, MoreLongSegmentsThanTheScratchHolds) {
     std::vector<long long> b, e;
     for (std::uint64_t s = 0; s < c.long_count; ++s) {
       // Every 50th of 4 parts: a list entry then straddles the end of the slots.
-      const long long at = (s * 37) % 5000, n = s % 50 == 1 ? 3 * T + 1 : c.long_min + (s * 13) % c.long_spread;
+      const long long at = (s * 37) % 5000, n = s % 50 == 1 ? 3 * P + 1 : c.long_min + (s * 13) % c.long_spread;
       b.push_back(at), e.push_back(at + n);
       if (s % 4 == 0) b.push_back(at + 1), e.push_back(at + 1 + s % 9);  // tiny ones between
     }

@@ -22,6 +22,7 @@ struct lanes_per_segment {
   static constexpr int lanes = Lanes;
   static constexpr bool uses_block_finish = false;
   static constexpr bool columns_only = false;
+  static constexpr bool strided_only = false;
   static std::string name() { return Lanes == 1 ? "thread" : Lanes == 32 ? "warp" : "lanes" + std::to_string(Lanes); }
 };
 using thread_per_segment = lanes_per_segment<1>;
@@ -33,7 +34,22 @@ struct block_per_segment {
   static constexpr int lanes = 0;
   static constexpr bool uses_block_finish = true;
   static constexpr bool columns_only = false;
+  static constexpr bool strided_only = false;
   static std::string name() { return "block"; }
+};
+
+// Whole segments staged through shared memory, a tile at a time: a block reads a run of consecutive segments as one
+// contiguous range with its Load (scalar<K>: Block * K elements a tile; vector<K>: Block * K 16-byte vectors, the
+// range's head and tail up to 16-byte boundaries as scalars), every load issued before any is stored; then each
+// thread folds a segment from shared memory and stores its result, adjacent threads adjacent outputs. For segments of
+// a few elements, which lane groups read a few bytes a load. Segments at a fixed stride only (one size, rows: a
+// tile's range follows from its first segment); a segment longer than a tile is read by the whole block instead.
+struct staged_tile {
+  static constexpr int lanes = 0;
+  static constexpr bool uses_block_finish = false;
+  static constexpr bool columns_only = false;
+  static constexpr bool strided_only = true;
+  static std::string name() { return "staged"; }
 };
 
 // Segments sorted by length on the device, for lengths the host does not know (offsets). A first pass gives each warp
@@ -51,16 +67,18 @@ struct by_length {
   static constexpr int lanes = 0;
   static constexpr bool uses_block_finish = true;
   static constexpr bool columns_only = false;
+  static constexpr bool strided_only = false;
   static std::string name() { return "bylength"; }
 };
 
-// Each segment split into P parts of nearly equal length, a block per part (the agent and the BlockFinish, as
+// Each segment's tiles dealt to P blocks (block p: tiles p, p + P, ..., with the agent and the BlockFinish, as
 // block_per_segment), P from the segment count so that a few long segments fill the GPU; the last block of a segment
-// to finish folds the parts' results in a fixed order. For a few segments of millions of elements.
+// to finish folds the blocks' results in a fixed order. For a few segments of millions of elements.
 struct parts_per_segment {
   static constexpr int lanes = 0;
   static constexpr bool uses_block_finish = true;
   static constexpr bool columns_only = false;
+  static constexpr bool strided_only = false;
   static std::string name() { return "parts"; }
 };
 
@@ -71,6 +89,7 @@ struct column_walk {
   static constexpr int lanes = 0;
   static constexpr bool uses_block_finish = false;
   static constexpr bool columns_only = true;
+  static constexpr bool strided_only = false;
   static std::string name() { return "columns"; }
 };
 

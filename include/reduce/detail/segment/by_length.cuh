@@ -2,15 +2,17 @@
 // leaves most lanes idle on segments of a few elements, and on one of 10^7 keeps about 2 KB in flight where the GPU
 // needs megabytes; so the lengths pick the path, in three launches:
 // 1. The warp pass: a warp per 32 consecutive segments (lane i reads segment first + i's offsets, coalesced). A lane
-//    whose segment is long (over long_size elements) takes a list entry and a slot per part (atomics). The warp picks a
+//    whose segment is long (over long_size elements) takes a list entry and a slot per part (atomics), and writes
+//    each slot's part record (the segment's first element, its length and the part's number). The warp picks a
 //    group width L (a power of two, 1..32, the same in every lane) such that L lanes of K loads in flight cover its
 //    typical segment in one step (typical: the mean of the lengths' log2, so one longer segment does not widen the
 //    groups of 31 tiny ones); in L rounds its 32 / L groups take a segment each, lane j of a group folding elements j,
 //    j + L, ..., the group meeting through shuffles. A segment past wide_steps steps of its group would hold back its
 //    round's other groups: after the rounds the whole warp reads it, 2K loads a lane in flight (K once K >= 8).
-// 2. The long pass: a listed segment of n elements has min(max_parts, ceil(n / long_size)) parts, bounds a function of
-//    n, 16 elements apart (every part as misaligned as the segment: vector Loads stay 16-byte). Block b walks the
-//    slots b, b + gridDim.x, ... as block_per_segment walks a segment (the config's Load and BlockFinish).
+// 2. The long pass: a listed segment of n elements has min(max_parts, ceil(n / part_size)) parts, bounds a function
+//    of n, 16 elements apart (every part as misaligned as the segment: vector Loads stay 16-byte). Block b walks the
+//    slots b, b + gridDim.x, ... as block_per_segment walks a segment (the config's Load and BlockFinish), the next
+//    slot's record loaded before the current part's walk, so that no block waits on a record between parts.
 // 3. The fold: a thread per listed segment combines its parts' results in part order.
 // Each combine's order follows from the lengths and layout of a segment and of its warp's other segments: the bits
 // are the same on every run of a call. Except past the scratch (more than max_listed long segments, or max_slots
@@ -30,17 +32,16 @@
 namespace reduce::detail {
 
 // The scratch: two counters (tickets and slots handed out), the list (per ticket a long segment and its first slot,
-// or no_slot where its parts did not fit), each slot's ticket (or none where no listed segment owns it), and the
-// slots' results.
+// or no_slot where its parts did not fit), each slot's part record (x: the segment's first element; y: its length
+// times 256 plus the part's number, 0 where no listed segment owns the slot), and the slots' results.
 struct long_list {
-  static constexpr std::uint32_t none = ~std::uint32_t(0);
   static constexpr unsigned long long no_slot = ~0ull;
   std::uint64_t max_entries = 0, max_slots = 0;
   unsigned long long *tickets = nullptr, *slots = nullptr;
   ulonglong2* entries = nullptr;  // x: the segment, y: its first slot
-  std::uint32_t* owner = nullptr;
-  std::size_t owner_at() const { return 16 + max_entries * sizeof(ulonglong2); }
-  std::size_t results_at() const { return align_up(owner_at() + max_slots * sizeof(std::uint32_t)); }
+  ulonglong2* records = nullptr;
+  std::size_t records_at() const { return 16 + max_entries * sizeof(ulonglong2); }
+  std::size_t results_at() const { return align_up(records_at() + max_slots * sizeof(ulonglong2)); }
 };
 
 __device__ inline unsigned warp_sum(unsigned v) {
@@ -64,21 +65,20 @@ __device__ Acc group_reduce(Acc v, Op op, unsigned log2) {
 
 template <>
 struct segment_map<policy::by_length> {
-  // Long: past 2^13 elements; a part holds up to as many (two tiles of a 256-thread block of vector<4> floats). Below
-  // it a segment is walked by its warp, up to 2^13 / (32 lanes x 8 loads, K = 4) = 32 round trips in a row: where
-  // such segments are few, few warps run and the walk is far from the bandwidth limit (docs/segmented.md's speed
-  // table: uniform offsets of 2^9 to 2^13 elements), so this bound is a known weak point, not a balance point.
-  static constexpr std::uint64_t long_size = std::uint64_t(1) << 13;
-  // 256 parts at most: a segment of 2^21 elements and more fills 256 blocks, two an SM of an H100 with 16 KB each in
-  // flight, about what its memory needs. The scratch: 2^16 entries and 2^17 slots (about 2 MB for float results);
-  // only a call whose long segments hold some 2^29 elements or more can run past them.
-  static constexpr std::uint64_t max_parts = 256, max_listed = std::uint64_t(1) << 16,
-                                 max_slots = std::uint64_t(1) << 17;
+  // Long: past 2^11 elements, a block's walk (the whole-warp walk of longer segments keeps too little in flight where
+  // they are few). A part holds up to 2^15 elements (eight tiles of a 256-thread block of vector<4> floats): fewer,
+  // longer parts than that spend more of their time loading records and finishing blocks than streaming.
+  static constexpr std::uint64_t long_size = std::uint64_t(1) << 11, part_size = std::uint64_t(1) << 15;
+  // 256 parts at most: a segment of 2^23 elements and more fills 256 blocks, two an SM of an H100 with 16 KB each in
+  // flight, about what its memory needs. The scratch: 2^17 entries and 2^18 slots (about 7 MB for float results),
+  // which hold every layout of up to 2^28 elements; only a call whose long segments hold more can run past them.
+  static constexpr std::uint64_t max_parts = 256, max_listed = std::uint64_t(1) << 17,
+                                 max_slots = std::uint64_t(1) << 18;
   // A segment past wide_steps steps of its group goes to the whole-warp walk.
   static constexpr std::uint64_t wide_steps = 8;
 
   __host__ __device__ static std::uint64_t parts(std::uint64_t n) {
-    const std::uint64_t k = (n + long_size - 1) / long_size;
+    const std::uint64_t k = (n + part_size - 1) / part_size;
     return k < max_parts ? k : max_parts;
   }
   __host__ __device__ static segment_range part(std::uint64_t n, std::uint64_t p) {
@@ -93,7 +93,7 @@ struct segment_map<policy::by_length> {
     if (unsigned char* base = static_cast<unsigned char*>(scratch)) {
       l.tickets = reinterpret_cast<unsigned long long*>(base), l.slots = l.tickets + 1;
       l.entries = reinterpret_cast<ulonglong2*>(base + 16);
-      l.owner = reinterpret_cast<std::uint32_t*>(base + l.owner_at());
+      l.records = reinterpret_cast<ulonglong2*>(base + l.records_at());
     }
     return l;
   }
@@ -115,12 +115,13 @@ struct segment_map<policy::by_length> {
   }
 
   // A long segment's lane: its ticket and slots, or false where the scratch is full (the warp then walks it).
-  __device__ static bool list(std::uint64_t s, std::uint64_t n, const long_list& l) {
+  __device__ static bool list(std::uint64_t s, const segment_range& r, const long_list& l) {
     const unsigned long long t = atomicAdd(l.tickets, 1ull);
     if (t >= l.max_entries) return false;
-    const std::uint64_t k = parts(n), first = atomicAdd(l.slots, (unsigned long long)k);
+    const std::uint64_t k = parts(r.size), first = atomicAdd(l.slots, (unsigned long long)k);
     const bool fits = first + k <= l.max_slots;
-    for (std::uint64_t i = first; i < first + k && i < l.max_slots; ++i) l.owner[i] = fits ? std::uint32_t(t) : l.none;
+    for (std::uint64_t i = first; i < first + k && i < l.max_slots; ++i)
+      l.records[i] = fits ? make_ulonglong2(r.begin, r.size * max_parts + (i - first)) : make_ulonglong2(0, 0);
     l.entries[t] = make_ulonglong2(s, fits ? first : l.no_slot);
     return fits;
   }
@@ -137,7 +138,7 @@ struct segment_map<policy::by_length> {
       const bool real = first + lane < segs.count;
       segment_range r{0, 0};
       if (real) r = segs(first + lane);
-      const bool listed = r.size > long_size && list(first + lane, r.size, l);
+      const bool listed = r.size > long_size && list(first + lane, r, l);
       // The group width: L x K about the typical length, from the mean of floor(log2(length)) over the warp's
       // non-empty, non-long segments (rounded).
       const bool typical = r.size > 0 && r.size <= long_size;
@@ -173,13 +174,14 @@ struct segment_map<policy::by_length> {
     using block_reduce_t = block_reduce<typename Cfg::finish, Cfg::block, Acc>;
     __shared__ typename block_reduce_t::TempStorage temp;
     const std::uint64_t handed = *l.slots, slots = handed < l.max_slots ? handed : l.max_slots;
+    ulonglong2 next = blockIdx.x < slots ? l.records[blockIdx.x] : make_ulonglong2(0, 0);
     for (std::uint64_t i = blockIdx.x; i < slots; i += gridDim.x) {
-      const std::uint32_t t = l.owner[i];
-      if (t == l.none) continue;  // the same in every thread of the block
-      const ulonglong2 e = l.entries[t];
-      const segment_range r = segs(e.x), p = part(r.size, i - e.y);
+      const ulonglong2 record = next;
+      if (i + gridDim.x < slots) next = l.records[i + gridDim.x];  // in flight during this part's walk
+      if (record.y == 0) continue;  // no listed segment owns the slot (the same in every thread of the block)
+      const segment_range p = part(record.y / max_parts, record.y % max_parts);
       // Every tile of the part (first 0, stride 1); the transform counts indices from the segment's start.
-      const Acc partial = agent_t::template walk<Acc, false>(in + r.begin + p.begin, p.size, std::uint64_t(0),
+      const Acc partial = agent_t::template walk<Acc, false>(in + record.x + p.begin, p.size, std::uint64_t(0),
                                                              std::uint64_t(1), op, from_index(tr, p.begin));
       const Acc v = block_reduce_t(temp).reduce(partial, op);
       if (threadIdx.x == 0) store_words(results + i, v);

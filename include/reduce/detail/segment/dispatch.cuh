@@ -12,9 +12,10 @@
 #include "block.cuh"
 #include "by_length.cuh"
 #include "columns.cuh"
-#include "parts.cuh"
-#include "tuned.cuh"
 #include "lanes.cuh"
+#include "parts.cuh"
+#include "staged.cuh"
+#include "tuned.cuh"
 
 namespace reduce::detail {
 
@@ -101,13 +102,10 @@ struct runs_itself<Map, Cfg, T, Acc, Segs, Op, Tr,
                        cuda::std::declval<Op>(), cuda::std::declval<Tr>(), cuda::std::declval<void*>(),
                        cuda::std::declval<cudaStream_t>()))>> : cuda::std::true_type {};
 
+// The mapping's storage need, the checks, the storage, then its launches (the kinds of segments already matched).
 template <class Cfg, class Storage, class T, class Acc, class Segs, class Tr, class Op>
-status run_segmented_fixed(const Storage& storage, const T* in, Acc* out, const Segs& segs, Tr tr, Op op,
-                           cudaStream_t stream) {
+status run_mapping(const Storage& storage, const T* in, Acc* out, const Segs& segs, Tr tr, Op op, cudaStream_t stream) {
   using map = segment_map<typename Cfg::map>;
-  static_assert(Cfg::map::columns_only == is_columns<Segs>,
-                "reduce: column_walk reduces the columns of a matrix, and the other mappings reduce segments or rows: "
-                "use column_walk with reduce::segments::columns, and any other mapping with the others");
   storage_need need;
   if (cudaError_t e = map::template storage<Cfg, Acc>(segs, need.scratch)) return {e, "reduce: device query failed"};
   if (storage.is_query()) {
@@ -127,6 +125,24 @@ status run_segmented_fixed(const Storage& storage, const T* in, Acc* out, const 
   }
   if (e) return {e, "reduce: a kernel launch failed"};
   return {};
+}
+
+template <class Cfg, class Storage, class T, class Acc, class Segs, class Tr, class Op>
+status run_segmented_fixed(const Storage& storage, const T* in, Acc* out, const Segs& segs, Tr tr, Op op,
+                           cudaStream_t stream) {
+  constexpr bool columns_match = Cfg::map::columns_only == is_columns<Segs>;
+  constexpr bool stride_known = !Cfg::map::strided_only || !is_offset_segments_v<Segs>;
+  static_assert(columns_match,
+                "reduce: column_walk reduces the columns of a matrix, and the other mappings reduce segments or rows: "
+                "use column_walk with reduce::segments::columns, and any other mapping with the others");
+  static_assert(stride_known,
+                "reduce: staged_tile reads segments laid at a fixed stride: use it with reduce::segments::fixed or "
+                "rows, and by_length (or the default) with offsets");
+  if constexpr (!columns_match || !stride_known) {
+    return {cudaErrorInvalidValue, "reduce: this mapping does not take this kind of segments"};  // asserted above
+  } else {
+    return run_mapping<Cfg>(storage, in, out, segs, tr, op, stream);
+  }
 }
 
 template <class Cfg, class Storage, class T, class Acc, class Segs, class Tr, class Op>
