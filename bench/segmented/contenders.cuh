@@ -53,8 +53,8 @@ inline std::string cub_name() {
 }
 
 // The segmented kernels timed beside the default at the points that ask for them: a sample of
-// reduce::matrix::segmented_all (every lane-group width with scalar and vector loads, the block per segment, the
-// device-sorted lengths; 256 threads), each where its segment length is plausible for it.
+// reduce::matrix::segmented_all (every lane-group width with scalar and vector loads, the staged tile, the block per
+// segment, the device-sorted lengths; 256 threads), each where its segment length is plausible for it.
 namespace P = reduce::policy;
 template <class Map, class Load = P::scalar<4>>
 using cfg = P::segmented_config<Map, Load, P::shuffle, 256>;
@@ -63,12 +63,15 @@ using lane_loads = boost::mp11::mp_list<cfg<Map>, cfg<Map, P::vector<1>>, cfg<Ma
 using candidates = boost::mp11::mp_append<
     lane_loads<P::thread_per_segment>, lane_loads<P::lanes_per_segment<2>>, lane_loads<P::lanes_per_segment<4>>,
     lane_loads<P::lanes_per_segment<8>>, lane_loads<P::lanes_per_segment<16>>, lane_loads<P::warp_per_segment>,
-    boost::mp11::mp_list<cfg<P::block_per_segment, P::vector<4>>,
+    boost::mp11::mp_list<cfg<P::staged_tile>, cfg<P::staged_tile, P::vector<1>>, cfg<P::staged_tile, P::vector<4>>,
+                         P::segmented_config<P::staged_tile, P::vector<4>, P::shuffle, 512>,
+                         cfg<P::block_per_segment, P::vector<4>>,
                          P::segmented_config<P::block_per_segment, P::vector<4>, P::shuffle, 512>,
                          cfg<P::parts_per_segment, P::vector<4>>, cfg<P::by_length, P::vector<4>>>>;
 template <class C>
 bool plausible(std::uint64_t length) {
   constexpr int lanes = C::map::lanes;
+  if constexpr (C::map::strided_only) return length <= 256;  // the staged tile: segments of a few elements
   if constexpr (lanes > 0) return 2 * length >= std::uint64_t(lanes) && length <= std::uint64_t(lanes) * 256;
   return length >= 256;
 }
