@@ -29,6 +29,13 @@ TEST(SegmentedHost, TheDefaultPicksByTheBytesOfASegment) {
   EXPECT_EQ(segmented_choice(2048, 8193, 3 * 132, sms), 5u);
   EXPECT_EQ(segmented_choice(2048, 8193, 3 * 132 - 1, sms), 6u);
   EXPECT_EQ(segmented_choice(1, 1000, 1000, sms), 0u);  // one wide element: staged, not a lane group
+  // Rows with gaps of a 32-byte sector or more: lane groups, which read only the rows' sectors; narrower gaps: staged.
+  EXPECT_EQ(segmented_choice(1, 4, 1000, sms, 32), 7u);
+  EXPECT_EQ(segmented_choice(4, 16, 1000, sms, 1000), 7u);
+  EXPECT_EQ(segmented_choice(8, 32, 1000, sms, 32), 8u);
+  EXPECT_EQ(segmented_choice(64, 256, 1000, sms, 32), 9u);
+  EXPECT_EQ(segmented_choice(8, 32, 1000, sms, 28), 0u);
+  EXPECT_EQ(segmented_choice(65, 260, 1000, sms, 4000), 1u);  // past 256 bytes: the same table as dense rows
   std::uint64_t last = 0;
   for (const auto& c : reduce::detail::segment_lengths) {  // bounds rise
     EXPECT_GT(c.up_to_bytes, last);
@@ -37,6 +44,7 @@ TEST(SegmentedHost, TheDefaultPicksByTheBytesOfASegment) {
   static_assert(std::is_same_v<choice<0>, p::staged_tile>);
   static_assert(choice<1>::lanes == 4 && choice<2>::lanes == 8 && choice<3>::lanes == 16 && choice<4>::lanes == 32);
   static_assert(std::is_same_v<choice<5>, p::block_per_segment> && std::is_same_v<choice<6>, p::parts_per_segment>);
+  static_assert(choice<7>::lanes == 1 && choice<8>::lanes == 1 && choice<9>::lanes == 2);
   static_assert(std::is_same_v<reduce::detail::offsets_config::map, p::by_length>);
   static_assert(std::is_same_v<reduce::detail::columns_config::map, p::column_walk>);
 }

@@ -50,8 +50,9 @@ struct signed_by_index {
 TYPED_TEST(ByLength, HugeSegmentsAmongTinyOnes) {
   REQUIRE_GPU();
   using C = TypeParam;
-  // Tiny and empty segments, some a few thousand long (the whole-warp walk), some just past long_size, and three huge
-  // ones (every part of the long pass), each of an odd length at an odd offset.
+  // Tiny and empty segments, some of 500 to 3500 elements (the whole-warp walk up to long_size, the long pass past
+  // it), some just past long_size, and three huge ones (every part of the long pass), each of an odd length at an odd
+  // offset.
   const std::uint64_t count = test::small_only() ? 10000 : 100000;
   const std::uint64_t huge = (test::small_only() ? std::uint64_t(1) << 16 : std::uint64_t(1) << 21) + 3;
   std::vector<std::uint64_t> len(count);
@@ -115,7 +116,7 @@ TYPED_TEST(ByLength, HugeSegmentsAmongTinyOnes) {
 // prefix sums.
 TYPED_TEST(ByLength, MoreLongSegmentsThanTheScratchHolds) {
   REQUIRE_GPU();
-  if (test::small_only()) GTEST_SKIP() << "the scratch's capacity needs about 10^9 element reads";
+  if (test::small_only()) GTEST_SKIP() << "the scratch's capacity needs about 10^10 element reads";
   using C = TypeParam;
   const std::uint64_t T = by_length_map::long_size, P = by_length_map::part_size,
                       widest = P * by_length_map::max_parts + 1;

@@ -106,6 +106,7 @@ cudaError_t segment_map<policy::parts_per_segment>::run(const T* in, const Segs&
   if (cudaError_t e = per_device_value(per_sm, [&](int, int& v) {
         cudaError_t e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&v, kernel, Cfg::block, 0);
         if (!e && v < 1) v = 1;
+        if (!e && v > 2048 / Cfg::block) v = 2048 / Cfg::block;  // the bound the scratch was sized with
         return e;
       }))
     return e;

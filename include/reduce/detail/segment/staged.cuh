@@ -81,7 +81,8 @@ struct segment_map<policy::staged_tile> : no_segment_storage {
   template <class Cfg, class T, class Acc, class Op, class Tr, class Segs>
   __device__ static void reduce(const T* in, const Segs& segs, Acc* out, Op op, const Tr& tr) {
     constexpr unsigned cap = capacity<Cfg, T>;
-    // Raw storage: T need not be default-constructible; the tile's elements are copied in before they are read.
+    static_assert(cap > 0, "reduce: staged_tile holds elements of at most 32 KB: use another mapping");
+    // Raw bytes, no constructors run on them: the tile's elements are copied in before they are read.
     __shared__ alignas(T) unsigned char raw[sizeof(T) * (padded(cap - 1) + 1)];
     __shared__ typename block_reduce_for<Cfg, Acc>::TempStorage temp;
     T* buf = reinterpret_cast<T*>(raw);

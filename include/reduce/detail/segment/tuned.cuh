@@ -1,8 +1,9 @@
 // The segmented default (reduce::default_segmented_config): a config per call. Columns: the column walk. Offsets
 // (lengths unknown on the host): by_length, which sorts segments by length on the device. One size and rows: by the
-// bytes of a segment, up to 256 bytes the staged tile (whole segments through shared memory), then a lane group whose
-// lanes each read about 128 bytes (eight 16-byte vectors) of it, a block per segment where there are enough segments
-// to fill the GPU, else parts of segments. Measured on float: wider elements take the row of their bytes.
+// bytes of a segment, up to 256 bytes the staged tile (whole segments through shared memory; for rows with wide gaps
+// between them a thread or two lanes a row), then a lane group whose lanes each read about 128 bytes (eight 16-byte
+// vectors) of it, a block per segment where there are enough segments to fill the GPU, else parts of segments. Measured
+// on float: wider elements take the row of their bytes.
 // Evidence: 2026-11-27, float sums of 2^28 elements in all (bench/segmented), each entry's kernel in µs against the
 // fastest CUB call of the same run (3.0.1 offsets; 3.5.0 offsets, fixed-size or max_segment_size hint).
 #pragma once
@@ -29,7 +30,10 @@ using segmented_choices = boost::mp11::mp_list<seg_cfg<p::staged_tile, p::vector
                                                seg_cfg<p::lanes_per_segment<16>, p::vector<1>>,  // 3
                                                seg_cfg<p::warp_per_segment, p::vector<1>>,       // 4
                                                seg_cfg<p::block_per_segment, p::vector<4>>,      // 5
-                                               seg_cfg<p::parts_per_segment, p::vector<4>>>;     // 6
+                                               seg_cfg<p::parts_per_segment, p::vector<4>>,      // 6
+                                               seg_cfg<p::thread_per_segment, p::scalar<4>>,     // 7
+                                               seg_cfg<p::thread_per_segment, p::vector<1>>,     // 8
+                                               seg_cfg<p::lanes_per_segment<2>, p::vector<1>>>;  // 9
 using offsets_config = seg_cfg<p::by_length, p::vector<4>>;
 using columns_config = seg_cfg<p::column_walk, p::scalar<4>>;
 inline constexpr segment_choice segment_lengths[] = {
@@ -42,14 +46,27 @@ inline constexpr segment_choice segment_lengths[] = {
     {4096, 4},  // k = 1024: H200 240 vs 453 (H100 343 vs 481)
     {8192, 3},  // k = 2048: H200 241 vs 318 (H100 348 vs 376)
 };
+// Rows of up to 256 bytes whose gaps (ld - columns) span a 32-byte sector or more: the staged tile would read the
+// gaps too, where a lane group reads only its rows' sectors (measured on dense segments, H200, the same day).
+inline constexpr segment_choice gapped_lengths[] = {
+    {16, 7},   // k = 1, 3, 4: 635 µs vs CUB 840, 502 vs 436, 388 vs 330 (3.5.0 fixed-size)
+    {128, 8},  // k = 8, 16, 32: 305 vs 306, 288 vs 258 (offsets + hint), 317 vs 844
+    {256, 9},  // k = 64: 276 vs 507
+};
+inline constexpr std::uint64_t sector_bytes = 32;
 inline constexpr std::size_t block_choice = 5, parts_choice = 6;
 // Longer segments: a block each where there are at least this many segments per SM (k = 2^12 .. 2^19: H200 236-249
 // vs 236-241, H100 337-352 vs 339-346); fewer, longer ones dealt to several blocks (k = 2^20 .. 2^24: H100 350-354 vs
 // 343-346; a block each: 355-2598).
 inline constexpr std::uint64_t segments_per_sm_for_block_choice = 3;
 
-// A segment of one element is staged whatever its bytes (a lane group would leave all but one lane idle).
-inline std::size_t segmented_choice(std::uint64_t length, std::uint64_t bytes, std::uint64_t count, int sms) {
+// A segment of one element is staged whatever its bytes (a lane group would leave all but one lane idle), unless the
+// rows leave gaps of a sector or more (gap: bytes from one row's end to the next row's start; 0 for one size).
+inline std::size_t segmented_choice(std::uint64_t length, std::uint64_t bytes, std::uint64_t count, int sms,
+                                    std::uint64_t gap = 0) {
+  if (gap >= sector_bytes)
+    for (const segment_choice& c : gapped_lengths)
+      if (bytes <= c.up_to_bytes) return c.config;
   if (length <= 1) return 0;
   for (const segment_choice& c : segment_lengths)
     if (bytes <= c.up_to_bytes) return c.config;
@@ -64,7 +81,9 @@ cudaError_t segmented_choice_of(const Segs& s, std::size_t& choice) {
           sms, [](int dev, int& v) { return cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, dev); }))
     return e;
   const std::uint64_t length = s.count ? s(0).size : 0;
-  choice = segmented_choice(length, length * sizeof(T), s.count, sms);
+  std::uint64_t gap = 0;
+  if constexpr (cuda::std::is_same_v<Segs, row_segments>) gap = (s.ld - s.columns) * sizeof(T);
+  choice = segmented_choice(length, length * sizeof(T), s.count, sms, gap);
   return cudaSuccess;
 }
 
