@@ -94,7 +94,7 @@ std::uint64_t count_wrong(const shape& sh, const reference& ref, const std::vect
     return wrong;
   }
   for (std::uint64_t s = 0; s < sh.count(); ++s) {
-    const std::uint64_t b = sh.what == kind::variable ? sh.offsets[s] : s * sh.size;
+    const std::uint64_t b = sh.what == kind::variable ? sh.offsets[s] : s * sh.stride();
     const std::uint64_t e = sh.what == kind::variable ? sh.offsets[s + 1] : b + sh.size;
     check(s, ref.prefix[e] - ref.prefix[b], ref.abs_prefix[e] - ref.abs_prefix[b], e - b);
   }
@@ -127,7 +127,7 @@ int main(int argc, char** argv) {
                                 [&](const shape& s) { return s.name.find(o.filter) == std::string::npos; }),
                  shapes.end());
   std::uint64_t n = 0, max_count = 0;
-  for (const shape& s : shapes) n = std::max(n, s.total), max_count = std::max(max_count, s.count());
+  for (const shape& s : shapes) n = std::max(n, s.extent()), max_count = std::max(max_count, s.count());
   std::fprintf(stderr, "%s, theoretical %.0f GB/s, %s; %zu points, the exact reference of 2^%.0f elements...\n",
                prop.name, peak, cub_name().c_str(), shapes.size(), std::log2(double(n)));
   const reference ref(n);

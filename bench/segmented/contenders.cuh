@@ -37,6 +37,10 @@ struct times_k {
   std::int64_t k;
   __host__ __device__ std::int64_t operator()(std::int64_t i) const { return i * k; }
 };
+struct times_k_plus {  // i * k + c: the end of row i of c columns, k apart
+  std::int64_t k, c;
+  __host__ __device__ std::int64_t operator()(std::int64_t i) const { return i * k + c; }
+};
 struct divide_k {
   std::int64_t k;
   __host__ __device__ std::int64_t operator()(std::int64_t i) const { return i / k; }
@@ -154,18 +158,20 @@ inline std::vector<contender> contenders_of(const shape& sh, const point_data& d
 #endif
       break;
     case kind::rows: {
-      v.push_back(ours<default_segmented_config>("reduce rows", "reduce", d, S::rows(count, k, k)));
-      const auto off = thrust::make_transform_iterator(counting, times_k{k});
-      v.push_back({cub + " offsets", "cub", [d, count, off](void* t, std::size_t& b, cudaStream_t s) {
-                     return cub::DeviceSegmentedReduce::Sum(t, b, d.in, d.out, count, off, off + 1, s);
+      const std::int64_t ld = std::int64_t(sh.stride());
+      v.push_back(ours<default_segmented_config>("reduce rows", "reduce", d, S::rows(count, k, ld)));
+      const auto off = thrust::make_transform_iterator(counting, times_k{ld});
+      const auto end = thrust::make_transform_iterator(counting, times_k_plus{ld, k});
+      v.push_back({cub + " offsets", "cub", [d, count, off, end](void* t, std::size_t& b, cudaStream_t s) {
+                     return cub::DeviceSegmentedReduce::Sum(t, b, d.in, d.out, count, off, end, s);
                    }});
 #ifdef REDUCE_BENCH_NEWER_CUB
-      if (k <= INT32_MAX)  // dense rows (ld = columns): CUB's fixed-size overload applies
+      if (k <= INT32_MAX && ld == k)  // dense rows (ld = columns): CUB's fixed-size overload applies
         v.push_back({cub + " fixed-size", "cub", [d, count, k](void* t, std::size_t& b, cudaStream_t s) {
                        return cub::DeviceSegmentedReduce::Sum(t, b, d.in, d.out, count, int(k), s);
                      }});
 #endif
-      add_candidates(S::rows(count, k, k));
+      add_candidates(S::rows(count, k, ld));
       break;
     }
     case kind::columns: {

@@ -169,7 +169,8 @@ def main():
     axes[0].set_xscale("log", base=2)
     axes[0].legend(fontsize=7)
     for kind, marker in (("rows", "o"), ("columns", "s")):
-        ss = sorted((s for s in sums if s["kind"] == kind and s["total"] >= 2**26), key=lambda s: s["max_length"])
+        ss = sorted((s for s in sums if s["kind"] == kind and s["total"] >= 2**26 and " ld " not in s["shape"]),
+                    key=lambda s: s["max_length"])
         axes[1].plot([s["segments"] for s in ss], [s["best"]["pct"] for s in ss], marker=marker, label=f"reduce {kind}")
         tt = [s for s in ss if s["torch"]]
         axes[1].plot([s["segments"] for s in tt], [s["torch"]["pct"] for s in tt], marker=marker, ls="--",

@@ -1,11 +1,13 @@
 // The points of the segmented bench: uniform segments (one size, as a count and as CSR offsets), variable sizes
-// (uniform 0..2k, a Zipf mix with a few segments over 10^7), a few huge segments, and the rows and the columns of
-// row-major matrices whose narrow side runs from 1 to 2^16. Every point's lengths are made on the host from a seed.
+// (uniform 0..2k, a Zipf mix with a few segments over 10^7), a few huge segments, the rows and the columns of
+// row-major matrices whose narrow side runs from 1 to 2^16, and rows with gaps between them (a leading dimension
+// wider than the rows). Every point's lengths are made on the host from a seed.
 #pragma once
 #include <cmath>
 #include <cstdint>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace sbench {
@@ -20,6 +22,10 @@ struct shape {
   std::uint64_t rows = 0;             // rows/columns: the rows
   std::vector<std::int64_t> offsets;  // variable: CSR offsets (count + 1)
   bool candidates = false;            // also time the sample of the kernel matrix (bench.cu's candidates)
+  std::uint64_t ld = 0;               // rows: the leading dimension where rows leave gaps (0: ld = columns)
+  // Elements from one segment's start to the next one's (uniform, rows), and the elements the point reaches.
+  std::uint64_t stride() const { return ld ? ld : size; }
+  std::uint64_t extent() const { return what == kind::rows && ld ? (rows - 1) * ld + size : total; }
   std::uint64_t count() const {
     return what == kind::uniform   ? total / size
            : what == kind::rows    ? rows
@@ -51,6 +57,14 @@ inline shape matrix(kind what, std::uint64_t rows, std::uint64_t columns) {
           rows,
           {},
           what == kind::columns};
+}
+
+// Rows of `columns` elements `ld` apart: a padded matrix, or a view of the first columns of a wider one.
+inline shape padded_rows(std::uint64_t rows, std::uint64_t columns, std::uint64_t ld) {
+  shape s = matrix(kind::rows, rows, columns);
+  s.name += " ld " + std::to_string(ld);
+  s.ld = ld;
+  return s;
 }
 
 // Variable lengths: `count` segments with lengths from `draw`, CSR.
@@ -103,6 +117,11 @@ inline std::vector<shape> all_shapes(int log2_total, bool quick) {
   }
   for (std::uint64_t r = 1; r < big / (1u << 16); r *= quick ? 16 : 2) v.push_back(matrix(kind::columns, r, big / r));
   v.push_back(matrix(kind::columns, 8, small / 8));
+  // Rows with gaps between them (the first 4, 8 or 16 columns of a wider matrix): gaps of 48 and 32 bytes, which whole
+  // sectors of the range fall in, and one of 4 bytes.
+  if (!quick)
+    for (auto [columns, ld] : {std::pair<std::uint64_t, std::uint64_t>{4, 16}, {8, 16}, {16, 17}})
+      v.push_back(padded_rows(big / ld, columns, ld));
   return v;
 }
 

@@ -21,6 +21,8 @@ def shapes(log2_total, quick):
         out.append(("columns", r, big // r))
         r *= step
     out.append(("columns", 8, (1 << 24) // 8))
+    if not quick:  # rows with gaps between them: the first c columns of a matrix ld wide
+        out += [("rows", big // ld, c, ld) for c, ld in ((4, 16), (8, 16), (16, 17))]
     return out
 
 
@@ -50,8 +52,8 @@ def main():
     data = (torch.randint(-16, 17, (big,), dtype=torch.int32, device=dev).float() / 16).contiguous()
     start, stop = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
     rows_out = []
-    for what, r, c in shapes(a.log2_total, a.quick):
-        x = data[: r * c].view(r, c)
+    for what, r, c, *ld in shapes(a.log2_total, a.quick):
+        x = data[: r * ld[0]].view(r, ld[0])[:, :c] if ld else data[: r * c].view(r, c)
         dim = 1 if what == "rows" else 0
         got = x.sum(dim=dim)
         want = x.double().sum(dim=dim)
@@ -70,7 +72,7 @@ def main():
         med = times[len(times) // 2]
         segs = r if what == "rows" else c
         nbytes = (r * c + segs) * 4
-        name = f"{what} {pow2(r)} x {pow2(c)}"
+        name = f"{what} {pow2(r)} x {pow2(c)}" + (f" ld {ld[0]}" if ld else "")
         rows_out.append(
             f'"{props.name}","torch {torch.__version__}","{name}",{what},{r * c},{segs},{length},'
             f'"torch.sum(dim={dim})",torch,{len(times)},{med},{times[0]},{nbytes},0,{wrong}'
