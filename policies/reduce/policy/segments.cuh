@@ -10,19 +10,27 @@
 
 namespace reduce::policy {
 
+// What the dispatch and the matrix read of a Map, at the values most Maps have: a Map derives from it and restates
+// only what differs. lanes: the lanes of a group (0: no lane groups); uses_block_finish: whether the config's
+// BlockFinish runs (else the Map takes shuffle alone); columns_only: reduces the columns of a matrix and nothing else;
+// strided_only: takes segments at a fixed stride (one size, rows), not offsets.
+struct map_traits {
+  static constexpr int lanes = 0;
+  static constexpr bool uses_block_finish = false;
+  static constexpr bool columns_only = false;
+  static constexpr bool strided_only = false;
+};
+
 // A group of Lanes consecutive lanes of a warp per segment (1: a thread per segment; 32: a warp). Lane j of a group
 // reads the segment's elements j, j + Lanes, ...: with segments of about Lanes elements laid end to end, a warp's
 // loads are one contiguous run. The group's values meet through warp shuffles. Its Load is scalar<K> (a unit: one
 // element) or vector<K> (a unit: 16 bytes, the head and tail of a segment off that alignment read as scalars); a
 // group takes K segments at a time, so that even segments of one unit keep K loads a lane in flight.
 template <int Lanes>
-struct lanes_per_segment {
+struct lanes_per_segment : map_traits {
   static_assert(Lanes >= 1 && Lanes <= 32 && (Lanes & (Lanes - 1)) == 0,
                 "reduce: lanes_per_segment<Lanes>: Lanes must be a power of two in 1..32");
   static constexpr int lanes = Lanes;
-  static constexpr bool uses_block_finish = false;
-  static constexpr bool columns_only = false;
-  static constexpr bool strided_only = false;
   static std::string name() { return Lanes == 1 ? "thread" : Lanes == 32 ? "warp" : "lanes" + std::to_string(Lanes); }
 };
 using thread_per_segment = lanes_per_segment<1>;
@@ -30,11 +38,8 @@ using warp_per_segment = lanes_per_segment<32>;
 
 // A block per segment: the one-array engine's walk over the segment (the Load, vector loads with any alignment) and
 // its block reduction (the BlockFinish). For segments of thousands of elements and more.
-struct block_per_segment {
-  static constexpr int lanes = 0;
+struct block_per_segment : map_traits {
   static constexpr bool uses_block_finish = true;
-  static constexpr bool columns_only = false;
-  static constexpr bool strided_only = false;
   static std::string name() { return "block"; }
 };
 
@@ -44,10 +49,7 @@ struct block_per_segment {
 // thread folds a segment from shared memory and stores its result, adjacent threads adjacent outputs. For segments of
 // a few elements, which lane groups read a few bytes a load. Segments at a fixed stride only (one size, rows: a
 // tile's range follows from its first segment); a segment longer than a tile is read by the whole block instead.
-struct staged_tile {
-  static constexpr int lanes = 0;
-  static constexpr bool uses_block_finish = false;
-  static constexpr bool columns_only = false;
+struct staged_tile : map_traits {
   static constexpr bool strided_only = true;
   static std::string name() { return "staged"; }
 };
@@ -55,41 +57,32 @@ struct staged_tile {
 // Segments sorted by length on the device, for lengths the host does not know (offsets). A first pass gives each warp
 // 32 consecutive segments: the short ones to lane groups about as wide as the warp's typical segment (a warp of tiny
 // segments gives each lane its own), any much longer than its group takes in a few steps to the whole warp one at a
-// time, and the long ones (over 2^13 elements) to a list. A second pass splits each listed segment into parts (up to
-// 256, their bounds a function of its length) and walks each part with a block (the one-array engine's walk: the
-// Load, vector loads included, and the BlockFinish); a third folds each segment's parts in order. Scratch: up to 2^16
-// list entries and 2^17 parts' results (about 2 MB for float). The bits of a result are the same on every run of the
-// same call (its path and order follow from the lengths and layout of the segment and of its warp's other
+// time, and the long ones (over 2^11 elements) to a list. A second pass splits each listed segment into parts (up to
+// 256 of up to 2^15 elements, their bounds a function of its length) and walks each part with a block (the one-array
+// engine's walk: the Load, vector loads included, and the BlockFinish); a third folds each segment's parts in order.
+// Scratch: up to 2^17 list entries and 2^18 parts (about 7 MB for float). The bits of a result are the same on every
+// run of the same call (its path and order follow from the lengths and layout of the segment and of its warp's other
 // segments), though they may differ from another mapping's. The one exception: a call whose long segments outgrow
-// the scratch (more than 2^16 of them, or 2^17 parts in all); the surplus, picked by the order of atomics, is read by
+// the scratch (more than 2^17 of them, or 2^18 parts in all); the surplus, picked by the order of atomics, is read by
 // whole warps in the first pass: every result is still right, but float sums of long segments may differ run to run.
-struct by_length {
-  static constexpr int lanes = 0;
+struct by_length : map_traits {
   static constexpr bool uses_block_finish = true;
-  static constexpr bool columns_only = false;
-  static constexpr bool strided_only = false;
   static std::string name() { return "bylength"; }
 };
 
 // Each segment's tiles dealt to P blocks (block p: tiles p, p + P, ..., with the agent and the BlockFinish, as
 // block_per_segment), P from the segment count so that a few long segments fill the GPU; the last block of a segment
 // to finish folds the blocks' results in a fixed order. For a few segments of millions of elements.
-struct parts_per_segment {
-  static constexpr int lanes = 0;
+struct parts_per_segment : map_traits {
   static constexpr bool uses_block_finish = true;
-  static constexpr bool columns_only = false;
-  static constexpr bool strided_only = false;
   static std::string name() { return "parts"; }
 };
 
 // The columns of a row-major matrix: adjacent lanes own adjacent columns, so each load of a warp is a run of one row;
 // the warps of a block take interleaved rows, and a block takes a chunk of the rows of its columns. Blocks that share
 // columns leave partial results, folded in row order by a second pass of the same walk.
-struct column_walk {
-  static constexpr int lanes = 0;
-  static constexpr bool uses_block_finish = false;
+struct column_walk : map_traits {
   static constexpr bool columns_only = true;
-  static constexpr bool strided_only = false;
   static std::string name() { return "columns"; }
 };
 
