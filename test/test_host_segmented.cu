@@ -2,6 +2,10 @@
 // segmented kernels and its validity, the extent of a description, and the argument checks that need no device.
 #include <gtest/gtest.h>
 
+#include <set>
+#include <string>
+#include <tuple>
+
 #include <reduce/matrix.cuh>
 #include <reduce/segmented.cuh>
 
@@ -51,17 +55,19 @@ TEST(SegmentedHost, TheDefaultPicksByTheBytesOfASegment) {
 
 TEST(SegmentedHost, TheMatrixHoldsEveryValidKernelOnce) {
   using all = reduce::matrix::segmented_all;
-  // Lane groups (6 of them) and the staged tile: 4 Loads x 3 block sizes, one BlockFinish; the column walk: 2 scalar
-  // Loads x 3 block sizes; a block per segment, parts of segments and by_length: 4 Loads x 3 BlockFinishes x 3 block
-  // sizes each.
-  EXPECT_EQ(mp::mp_size<all>::value, 7u * 4 * 3 + 3 * 4 * 3 * 3 + 2 * 3);
-  EXPECT_EQ((mp::mp_size<mp::mp_unique<all>>::value), mp::mp_size<all>::value);
-  mp::mp_for_each<mp::mp_transform<mp::mp_identity, all>>([](auto c) {
+  // Lane groups (6 of them), the staged tile and the column walk: 4 Loads x 3 block sizes, one BlockFinish; a block
+  // per segment, parts of segments and by_length: 4 Loads x 3 BlockFinishes x 3 block sizes each.
+  EXPECT_EQ(mp::mp_size<all>::value, 8u * 4 * 3 + 3 * 4 * 3 * 3);
+  // Each once: their names (which spell every policy) are distinct. (mp_unique recurses past nvcc's depth here.)
+  std::set<std::string> names;
+  mp::mp_for_each<mp::mp_transform<mp::mp_identity, all>>([&](auto c) {
     using C = typename decltype(c)::type;
     EXPECT_TRUE(C::valid::value) << C::name();
+    EXPECT_TRUE(names.insert(C::name()).second) << C::name() << " twice";
   });
   static_assert(p::segmented_validity<p::warp_per_segment, p::vector<4>, p::shuffle, 256>::value);
-  static_assert(!p::segmented_validity<p::column_walk, p::vector<4>, p::shuffle, 256>::value);
+  static_assert(p::segmented_validity<p::column_walk, p::vector<4>, p::shuffle, 256>::value);
+  static_assert(!p::segmented_validity<p::column_walk, p::vector<4>, p::unrolled, 256>::value);
   static_assert(!p::segmented_validity<p::warp_per_segment, p::scalar<4>, p::unrolled, 256>::value);
   static_assert(p::segmented_validity<p::block_per_segment, p::vector<4>, p::unrolled, 256>::value);
   static_assert(!p::segmented_validity<p::block_per_segment, p::vector<4>, p::none, 256>::value);
@@ -125,6 +131,29 @@ TEST(SegmentedHost, ColumnsPerWarpRoundUpToAPowerOfTwo) {
   EXPECT_EQ(columns_per_warp(3), 4u);
   EXPECT_EQ(columns_per_warp(32), 32u);
   EXPECT_EQ(columns_per_warp(1000), 32u);
+}
+
+// The column walk's launch shape on a GPU that holds 1056 blocks of 256 threads at once (132 SMs, 8 each), 4 loads a
+// lane.
+TEST(SegmentedHost, ColumnPlanFitsTheShape) {
+  auto plan = [](std::uint64_t rows, std::uint64_t units, bool split = true) {
+    const auto p = reduce::detail::plan_columns(rows, units, 256, 4, 1056, split);
+    return std::make_tuple(p.chunks, p.side, p.wide);
+  };
+  using std::make_tuple;
+  // One column: warps stacked, rows split into two waves of blocks.
+  EXPECT_EQ(plan(std::uint64_t(1) << 28, 1), make_tuple(std::uint64_t(2112), 1u, false));
+  // Many columns: warps side by side; one row leaves each lane one row of 4 column tiles.
+  EXPECT_EQ(plan(1, std::uint64_t(1) << 28), make_tuple(std::uint64_t(1), 8u, true));
+  EXPECT_EQ(plan(64, std::uint64_t(1) << 22), make_tuple(std::uint64_t(1), 8u, false));
+  // Too few column tiles to fill a wave side by side: stacked, and the rows split into whole waves (256 column
+  // blocks x 8 chunks); 2048 column blocks make almost two waves unsplit (a ninth chunk would add a partial one).
+  EXPECT_EQ(plan(4096, 8192), make_tuple(std::uint64_t(8), 1u, false));
+  EXPECT_EQ(plan(4096, 65536), make_tuple(std::uint64_t(1), 1u, false));
+  // 24 rows: two warps side by side, so the four stacked ones get 6 rows a lane.
+  EXPECT_EQ(plan(24, 1000), make_tuple(std::uint64_t(1), 2u, false));
+  // The second pass never splits its rows again.
+  EXPECT_EQ(std::get<0>(plan(std::uint64_t(1) << 28, 1, false)), 1u);
 }
 
 }  // namespace

@@ -72,6 +72,10 @@ using candidates = boost::mp11::mp_append<
                          cfg<P::block_per_segment, P::vector<4>>,
                          P::segmented_config<P::block_per_segment, P::vector<4>, P::shuffle, 512>,
                          cfg<P::parts_per_segment, P::vector<4>>, cfg<P::by_length, P::vector<4>>>>;
+// The column walk's other Loads and block size (columns points; the default is vector<4> x 256): scalars, one 16-byte
+// vector a lane, and four in blocks of 128.
+using column_candidates = boost::mp11::mp_list<cfg<P::column_walk>, cfg<P::column_walk, P::vector<1>>,
+                                               P::segmented_config<P::column_walk, P::vector<4>, P::shuffle, 128>>;
 template <class C>
 bool plausible(std::uint64_t length) {
   constexpr int lanes = C::map::lanes;
@@ -114,9 +118,10 @@ inline std::vector<contender> contenders_of(const shape& sh, const point_data& d
 #endif
   auto add_candidates = [&](auto segs) {
     if (!sh.candidates || !others) return;
-    boost::mp11::mp_for_each<boost::mp11::mp_transform<boost::mp11::mp_identity, candidates>>([&](auto c) {
+    using list = std::conditional_t<reduce::detail::is_columns<decltype(segs)>, column_candidates, candidates>;
+    boost::mp11::mp_for_each<boost::mp11::mp_transform<boost::mp11::mp_identity, list>>([&](auto c) {
       using C = typename decltype(c)::type;
-      if (plausible<C>(sh.size)) v.push_back(ours<C>(C::name(), "candidate", d, segs));
+      if (C::map::columns_only || plausible<C>(sh.size)) v.push_back(ours<C>(C::name(), "candidate", d, segs));
     });
   };
   switch (sh.what) {
@@ -177,6 +182,7 @@ inline std::vector<contender> contenders_of(const shape& sh, const point_data& d
     case kind::columns: {
       const std::int64_t rows = std::int64_t(sh.rows);
       v.push_back(ours<default_segmented_config>("reduce columns", "reduce", d, S::columns(rows, k, k)));
+      add_candidates(S::columns(rows, k, k));
       // CUB has no column walk: its best call reads the matrix column by column through an iterator.
       const auto in = thrust::make_transform_iterator(counting, transposed{d.in, rows, k});
       const auto off = thrust::make_transform_iterator(counting, times_k{rows});

@@ -46,8 +46,8 @@ using extras = mp_list<p::config<p::vector<4>, p::shuffle, p::cluster<>, 1024>,
 using all = mp_append<mp_remove_if<product, is_invalid>, extras>;
 
 // The segmented kernels (policies/reduce/policy/segments.cuh): every mapping with the Loads, BlockFinishes and block
-// sizes it uses, as segmented_validity says (lane groups and the staged tile: every Load, one finish; the column walk:
-// scalar Loads, one finish; a block per segment, parts of segments and by_length: every Load and BlockFinish).
+// sizes it uses, as segmented_validity says (lane groups, the staged tile and the column walk: every Load, one finish;
+// a block per segment, parts of segments and by_length: every Load and BlockFinish).
 using segment_maps = mp_list<p::thread_per_segment, p::lanes_per_segment<2>, p::lanes_per_segment<4>,
                              p::lanes_per_segment<8>, p::lanes_per_segment<16>, p::warp_per_segment, p::staged_tile,
                              p::block_per_segment, p::parts_per_segment, p::by_length, p::column_walk>;

@@ -2,9 +2,10 @@
 // for sm_80 with its PTX, for compute_80 PTX alone, and a fat binary of sm_80 and sm_90: test/CMakeLists.txt) and
 // runs each on whatever GPU is there. On a Hopper GPU the first three run the driver's compilation of their PTX, whose
 // kernels have no cluster code and no programmatic-launch wait: the default must run kernels that the loaded image
-// has, every Grid must give the right result or, for the cluster Grid, a clear refusal that writes nothing, and no
-// launch may fail or crash the context.
+// has, every Grid must give the right result or, for the cluster Grid, a clear refusal that writes nothing, the
+// segmented default must run every mapping it picks, and no launch may fail or crash the context.
 #include <iostream>
+#include <reduce/segmented.cuh>
 
 #include "../common.cuh"
 
@@ -176,6 +177,82 @@ TYPED_TEST(Grid, RightOrRefusedWithTheFix) {
         EXPECT_NE(std::string(s.message ? s.message : "").find("sm_90"), std::string::npos);
       }
     }
+}
+
+// ---- the segmented default: every row of its table, offsets with long segments, rows with gaps, columns ------------
+struct segment_ref {
+  std::uint64_t begin, size, stride;
+};
+
+// Reduces data<float>() over segs with the default (sum) and checks each result against a long double reference.
+template <class Segs>
+void expect_segmented(const Segs& segs, const std::vector<segment_ref>& ref, std::uint64_t extent, const char* what) {
+  const std::vector<float>& h = data<float>(extent);
+  test::device_buffer<float> in(extent);
+  test::device_buffer<float> out(ref.size());
+  ASSERT_EQ(cudaMemcpy(in.base, h.data(), extent * sizeof(float), cudaMemcpyHostToDevice), cudaSuccess);
+  std::size_t bytes = 0;
+  reduce::status s = reduce::device_segmented_reduce_status(nullptr, bytes, in.base, out.base, segs);
+  ASSERT_FALSE(s) << what << ": " << s.message;
+  test::device_buffer<char> temp(bytes);
+  s = reduce::device_segmented_reduce_status(temp.base, bytes, in.base, out.base, segs);
+  ASSERT_FALSE(s) << what << ": " << s.message;
+  ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess) << what;
+  std::vector<float> got(ref.size());
+  ASSERT_EQ(cudaMemcpy(got.data(), out.base, got.size() * sizeof(float), cudaMemcpyDeviceToHost), cudaSuccess);
+  for (std::size_t i = 0; i < ref.size(); ++i) {
+    long double exact = 0, abs_sum = 0;
+    for (std::uint64_t j = 0; j < ref[i].size; ++j) {
+      const float x = h[ref[i].begin + j * ref[i].stride];
+      exact += x, abs_sum += std::fabs(static_cast<long double>(x));
+    }
+    const long double tol = ref[i].size * (std::numeric_limits<float>::epsilon() / 2) * abs_sum;
+    ASSERT_LE(std::fabs(got[i] - exact), tol) << what << ", segment " << i;
+  }
+}
+
+TEST(Segmented, EveryMappingOfTheDefaultRightWhateverTheBuild) {
+  REQUIRE_GPU();
+  // One size: k = 1 and 64 (staged tile), 128 .. 2048 (lane groups, a warp), 4096 x 1000 (a block each), 3 x 2^17
+  // (parts of a segment).
+  for (auto [k, count] : {std::array<std::uint64_t, 2>{1, 5000},
+                          {64, 3000},
+                          {128, 2000},
+                          {256, 1000},
+                          {512, 500},
+                          {1024, 300},
+                          {2048, 200},
+                          {4096, 1000},
+                          {std::uint64_t(1) << 17, 3}}) {
+    std::vector<segment_ref> ref(count);
+    for (std::uint64_t s = 0; s < count; ++s) ref[s] = {s * k, k, 1};
+    expect_segmented(reduce::segments::fixed(count, k), ref, k * count, "one size");
+  }
+  // Rows with gaps of a sector or more: a thread a row, or two lanes.
+  for (auto [rows, cols, ld] : {std::array<std::uint64_t, 3>{1000, 4, 16}, {1000, 20, 40}, {500, 60, 70}}) {
+    std::vector<segment_ref> ref(rows);
+    for (std::uint64_t r = 0; r < rows; ++r) ref[r] = {r * ld, cols, 1};
+    expect_segmented(reduce::segments::rows(rows, cols, ld), ref, rows * ld, "rows");
+  }
+  // Offsets (by_length): lengths 0 .. 3000 and one of 10^5, laid end to end.
+  std::vector<long long> begin, end;
+  std::vector<segment_ref> ref;
+  for (std::uint64_t s = 0, at = 0; s < 400; ++s) {
+    const std::uint64_t len = s == 200 ? 100000 : (s * 7919) % 3001;
+    begin.push_back((long long)at), end.push_back((long long)(at + len)), ref.push_back({at, len, 1});
+    at += len;
+  }
+  test::device_buffer<long long> d_begin(begin.size()), d_end(end.size());
+  ASSERT_EQ(cudaMemcpy(d_begin.base, begin.data(), begin.size() * sizeof(long long), cudaMemcpyHostToDevice), 0);
+  ASSERT_EQ(cudaMemcpy(d_end.base, end.data(), end.size() * sizeof(long long), cudaMemcpyHostToDevice), 0);
+  expect_segmented(reduce::segments::offsets(d_begin.base, d_end.base, begin.size()), ref,
+                   ref.back().begin + ref.back().size, "offsets");
+  // Columns: tall and narrow (rows split into chunks), and one row of many columns.
+  for (auto [rows, cols] : {std::array<std::uint64_t, 2>{1 << 17, 7}, {4096, 40}, {1, 150000}}) {
+    std::vector<segment_ref> cref(cols);
+    for (std::uint64_t c = 0; c < cols; ++c) cref[c] = {c, rows, cols};
+    expect_segmented(reduce::segments::columns(rows, cols, cols), cref, rows * cols, "columns");
+  }
 }
 
 }  // namespace

@@ -100,12 +100,14 @@ std::vector<reduce::indexed<T>> run_arg(const T* d_in, Segs segs, std::uint64_t 
   return got;
 }
 
-// The host reference of argmin (greater: argmax) over x[0, n): the first occurrence, or no_index where n is 0.
+// The host reference of argmin (greater: argmax) over x[0], x[stride], ... (n of them): the first occurrence, or
+// no_index where n is 0.
 template <class T>
-std::uint64_t first_extreme(const T* x, std::uint64_t n, bool greater) {
+std::uint64_t first_extreme(const T* x, std::uint64_t n, std::uint64_t stride, bool greater) {
   std::uint64_t want = reduce::no_index;
   for (std::uint64_t i = 0; i < n; ++i)
-    if (want == reduce::no_index || (greater ? x[i] > x[want] : x[i] < x[want])) want = i;
+    if (want == reduce::no_index || (greater ? x[i * stride] > x[want * stride] : x[i * stride] < x[want * stride]))
+      want = i;
   return want;
 }
 

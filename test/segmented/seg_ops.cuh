@@ -1,6 +1,6 @@
-// Every op and type of the one-array API over any kind of segments (offsets, one size, rows), argmin/argmax, and the
-// layouts the segmented tests share: random offsets on the device, and segments at a fixed stride over a misaligned
-// input. Each result is checked against a host fold of its segment in element order.
+// Every op and type of the one-array API over any kind of segments (offsets, one size, rows, columns), argmin/argmax,
+// and the layouts the segmented tests share: random offsets on the device, segments at a fixed stride and the columns
+// of a matrix over a misaligned input. Each result is checked against a host fold of its segment in element order.
 #pragma once
 #include "seg_common.cuh"
 
@@ -28,6 +28,7 @@ struct offsets_on_device {
   std::uint64_t total() const { return l.total; }
   std::uint64_t begin(std::uint64_t s) const { return l.begin[s]; }
   std::uint64_t size(std::uint64_t s) const { return l.end[s] > l.begin[s] ? l.end[s] - l.begin[s] : 0; }
+  std::uint64_t stride() const { return 1; }  // from one element of a segment to the next
 };
 
 // Segments at a fixed stride over an input that starts `shift` elements into its allocation (so that a vector Load
@@ -46,6 +47,18 @@ struct strided_on_device {
   std::uint64_t total() const { return shift + count_ * ld + 8; }
   std::uint64_t begin(std::uint64_t s) const { return s * ld; }
   std::uint64_t size(std::uint64_t) const { return k; }
+  std::uint64_t stride() const { return 1; }
+};
+
+// The columns of a rows x cols matrix (leading dimension ld) over an input `shift` elements into its allocation.
+struct columns_on_device {
+  std::uint64_t rows, cols, ld, shift;
+  auto segs() const { return reduce::segments::columns(rows, cols, ld); }
+  std::uint64_t count() const { return cols; }
+  std::uint64_t total() const { return shift + rows * ld + 8; }
+  std::uint64_t begin(std::uint64_t c) const { return c; }
+  std::uint64_t size(std::uint64_t) const { return rows; }
+  std::uint64_t stride() const { return ld; }
 };
 inline strided_on_device<false> fixed_on_device(std::uint64_t count, std::uint64_t k, std::uint64_t shift) {
   return {count, k, k, shift};
@@ -58,11 +71,11 @@ void check_op(const Src& o, const std::vector<T>& h, Op op, Tr tr = {}, DTr dtr 
   test::device_buffer<T> d(h.size());
   const auto got = segtest::run<C, Acc>(segtest::to_device(d, h) + o.shift, o.segs(), o.count(), dtr, op);
   for (std::uint64_t s = 0; s < o.count(); ++s) {
-    const Acc want = segtest::fold<Acc>(h.data() + o.shift + o.begin(s), o.size(s), 1, op, tr);
+    const Acc want = segtest::fold<Acc>(h.data() + o.shift + o.begin(s), o.size(s), o.stride(), op, tr);
     if constexpr (std::is_floating_point_v<Acc> && std::is_same_v<Op, reduce::sum>) {
       long double abs_sum = 0;
       for (std::uint64_t i = 0; i < o.size(s); ++i)
-        abs_sum += std::fabs((long double)tr(h[o.shift + o.begin(s) + i], i));
+        abs_sum += std::fabs((long double)tr(h[o.shift + o.begin(s) + i * o.stride()], i));
       ASSERT_LE(std::fabs((long double)got[s] - (long double)want),
                 o.size(s) * std::numeric_limits<Acc>::epsilon() * abs_sum)
           << C::name() << " segment " << s;
@@ -102,7 +115,7 @@ void every_op_and_type(const Src& o) {
     for (std::uint64_t s = 0; s < o.count(); ++s) {
       long double exact = 0, abs_sum = 0;
       const float* x = h.data() + o.shift + o.begin(s);
-      for (std::uint64_t i = 0; i < o.size(s); ++i) exact += x[i], abs_sum += std::fabs(x[i]);
+      for (std::uint64_t i = 0; i < o.size(s); ++i) exact += x[i * o.stride()], abs_sum += std::fabs(x[i * o.stride()]);
       ASSERT_LE(std::fabs((long double)got[s].value() - exact), u * std::fabs(exact) + 4 * o.size(s) * u * u * abs_sum)
           << C::name() << " compensated, segment " << s;
     }
@@ -122,9 +135,9 @@ void argmin_argmax(const Src& o) {
     const auto got = segtest::run_arg<C>(d.base + o.shift, o.segs(), o.count(), greater);
     for (std::uint64_t s = 0; s < o.count(); ++s) {
       const float* x = h.data() + o.shift + o.begin(s);
-      const std::uint64_t want = segtest::first_extreme(x, o.size(s), greater);
+      const std::uint64_t want = segtest::first_extreme(x, o.size(s), o.stride(), greater);
       ASSERT_EQ(got[s].index, want) << C::name() << (greater ? " argmax" : " argmin") << " segment " << s;
-      if (want != reduce::no_index) ASSERT_EQ(got[s].value, x[want]);
+      if (want != reduce::no_index) ASSERT_EQ(got[s].value, x[want * o.stride()]);
     }
   }
 }

@@ -1,8 +1,8 @@
 // One shard of the segmented kernels (REDUCE_TEST_SHARD of REDUCE_TEST_SHARDS, set by CMake; matrix::segmented_all):
 // every kernel sums every kind of segments it takes (offsets of 32 and 64 bits with empty, single, long, misaligned
 // and unordered segments; one size from 1 to 10000; rows with a leading dimension; for the column walk, columns of
-// matrices from 1 to 2000 wide) on random data, each result exact: the values are -1, 0 and 1, so every partial sum
-// is an integer below 2^24 and float addition is exact in any order.
+// matrices from 1 to 150000 wide, through scalars and vectors) on random data, each result exact: the values are -1, 0
+// and 1, so every partial sum is an integer below 2^24 and float addition is exact in any order.
 #include "seg_common.cuh"
 
 namespace {
@@ -67,6 +67,11 @@ TYPED_TEST(SegmentedMatrix, EveryKindOfSegmentsExact) {
                                   {129, 100, 100},
                                   {4000, 33, 33},
                                   {5, 2000, 2001},
+                                  {1, 150000, 150001},  // wide and shallow: a lane holds several column tiles
+                                  {3, 60001, 60004},    // the same with vectors, the last one partly past the row
+                                  {1000, 7, 8},
+                                  {24, 1000, 1000},  // warps partly side by side
+                                  {64, 50000, 50000},
                                   {0, 5, 5},
                                   {100000, 4, 4}}) {
       if (test::small_only() && rows * ld > 200000) continue;

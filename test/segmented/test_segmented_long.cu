@@ -97,7 +97,7 @@ TYPED_TEST(ByLength, HugeSegmentsAmongTinyOnes) {
   for (bool greater : {false, true}) {
     const auto got = segtest::run_arg<C>(d.base, o.segs(), count, greater);
     for (std::uint64_t s = 0; s < count; ++s)
-      ASSERT_EQ(got[s].index, segtest::first_extreme(h.data() + o.b[s], o.size(s), greater))
+      ASSERT_EQ(got[s].index, segtest::first_extreme(h.data() + o.b[s], o.size(s), 1, greater))
           << C::name() << (greater ? " argmax" : " argmin") << " segment " << s;
     for (std::size_t k = 0; k < at.size(); ++k)
       EXPECT_EQ(got[at[k]].index, greater ? o.size(at[k]) / 2 + 7 : o.size(at[k]) / 3 + 1) << C::name();
@@ -181,7 +181,7 @@ void expect_parts(const std::vector<float>& h, const float* d, Segs segs, std::u
     ASSERT_EQ(signed_sums[s], (segtest::fold<float>(x, size[s], 1, reduce::sum{}, signed_by_index{})))
         << C::name() << " " << what << " index transform: segment " << s;
     ASSERT_EQ(test::bits_of(signed_sums[s]), test::bits_of(again[s])) << C::name() << " " << what << " bits";
-    ASSERT_EQ(w[s].index, segtest::first_extreme(x, size[s], false))
+    ASSERT_EQ(w[s].index, segtest::first_extreme(x, size[s], 1, false))
         << C::name() << " " << what << " argmin: segment " << s;
   }
 }

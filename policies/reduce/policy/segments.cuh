@@ -78,9 +78,10 @@ struct parts_per_segment : map_traits {
   static std::string name() { return "parts"; }
 };
 
-// The columns of a row-major matrix: adjacent lanes own adjacent columns, so each load of a warp is a run of one row;
-// the warps of a block take interleaved rows, and a block takes a chunk of the rows of its columns. Blocks that share
-// columns leave partial results, folded in row order by a second pass of the same walk.
+// The columns of a row-major matrix: adjacent lanes own adjacent columns (one each for a scalar Load, a 16-byte vector
+// of them for a vector Load), so each load of a warp is a run of one row; a block's warps stand side by side over
+// columns or take interleaved rows, and a block takes a chunk of the rows of its columns. Blocks that share columns
+// leave partial results, folded in row order by a second pass of the same walk.
 struct column_walk : map_traits {
   static constexpr bool columns_only = true;
   static std::string name() { return "columns"; }
@@ -88,14 +89,13 @@ struct column_walk : map_traits {
 
 // Which segmented configurations are kernels the library builds, clause by clause (as validity for the one-array
 // configs): a Map that does not use the BlockFinish takes one (shuffle), so that the matrix holds no two names for
-// the same code; the column walk reads scalars.
+// the same code.
 template <class Map, class Load, class Finish, int Block>
 struct segmented_validity {
   static constexpr bool block_size = Block >= 32 && Block <= 1024 && (Block & (Block - 1)) == 0;
   static constexpr bool finish_used = Map::uses_block_finish || std::is_same_v<Finish, shuffle>;
-  static constexpr bool scalar_columns = !Map::columns_only || !Load::vectorized;
   static constexpr bool thread_finish = !std::is_same_v<Finish, none>;
-  static constexpr bool value = block_size && finish_used && scalar_columns && thread_finish;
+  static constexpr bool value = block_size && finish_used && thread_finish;
 };
 
 template <class Map, class Load, class Finish, int Block>
@@ -105,9 +105,6 @@ struct segmented_config {
   static_assert(valid::finish_used,
                 "reduce: this segment mapping does not use a BlockFinish (its groups meet through warp shuffles): "
                 "name policy::shuffle");
-  static_assert(valid::scalar_columns,
-                "reduce: the column walk reads one element per load (a row's columns are not 16-byte runs): use a "
-                "scalar<K> Load with column_walk");
   static_assert(valid::thread_finish,
                 "reduce: a segmented reduction keeps one result per segment: BlockFinish none does not apply");
   using map = Map;

@@ -1,16 +1,20 @@
-// Map column_walk: the columns of a row-major matrix. A warp covers cw adjacent columns (cw: the column count rounded
-// up to a power of two, at most 32) and 32 / cw rows at a time, so each of its loads is one run of a row (or of
-// 32 / cw adjacent rows where the matrix is narrow and dense); the block's warps take interleaved rows of the block's
-// chunk of rows, K rows a lane in flight per step (K: the scalar Load's items). The lanes of one column meet through
-// warp shuffles, the warps through shared memory in warp order. Where the rows are split into several chunks (so that
-// narrow matrices still fill the GPU), each chunk stores one result per column and a second pass of the same walk
-// folds those chunk results, a matrix of chunks rows. Every combine is in an order fixed by the shape and the device's
-// SM count: bitwise the same on every run.
+// Map column_walk: the columns of a row-major matrix. A lane owns a unit of adjacent columns: one column for a scalar
+// Load, a 16-byte vector of them for a vector Load (where the matrix and its leading dimension keep every row's
+// vectors aligned; else scalars). A warp covers cw adjacent units (cw: the unit count rounded up to a power of two, at
+// most 32) and 32 / cw rows at a time, so each of its loads is one run of a row (or of 32 / cw adjacent rows where
+// the matrix is narrow). A block's warps stand `side` by side over columns and the rest stacked over rows, each lane
+// K loads in flight per step (K: the Load's items): K rows of its unit, or, where a lane has fewer than K rows (a
+// wide, shallow matrix), one row of K column tiles. The lanes of one column meet through warp shuffles, stacked warps
+// through shared memory in warp order. Where the rows are split into several chunks (so that narrow matrices still
+// fill the GPU), each chunk stores one result per column and a second pass of the same walk folds those chunk results,
+// a matrix of chunks rows. Every combine is in an order fixed by the shape and the device's SM count: bitwise the same
+// on every run.
 #pragma once
 #include <cuda_runtime.h>
 
 #include "../per_device.cuh"
 #include "../storage.cuh"
+#include "../vector.cuh"
 #include "../warp_reduce.cuh"
 #include "segments.cuh"
 
@@ -22,86 +26,222 @@ __host__ __device__ inline unsigned columns_per_warp(std::uint64_t columns) {
   return cw;
 }
 
+// The shape of a launch over a rows x units matrix (units: a lane's columns), for blocks of `block` threads whose
+// lanes load `items` at a time, on a GPU that holds `resident` such blocks at once. Warps go side by side while the
+// blocks still fill a wave without splitting rows (fewer shared-memory meetings, longer runs per lane), and while
+// stacked warps would get fewer than `items` rows each (they would idle). The rows are then split into chunks for at
+// most two whole waves of blocks (a partial last wave would idle most of the GPU for a block's time), each chunk at
+// least four steps deep, at most 65535 (the grid's y).
+struct column_plan {
+  std::uint64_t chunks;
+  unsigned side;
+  bool wide;
+};
+inline column_plan plan_columns(std::uint64_t rows, std::uint64_t units, unsigned block, unsigned items,
+                                std::uint64_t resident, bool split_rows = true) {
+  const unsigned warps = block / 32, cw = columns_per_warp(units);
+  const std::uint64_t warp_units = (units + cw - 1) / cw;
+  auto step = [&](unsigned side) { return std::uint64_t(warps / side) * (32 / cw); };
+  unsigned side = 1;
+  while (side < warps && ((warp_units + 2 * side - 1) / (2 * side) >= resident || step(side) * items > rows)) side *= 2;
+  const std::uint64_t col_blocks = (warp_units + side - 1) / side, depth = step(side) * items * 4;
+  std::uint64_t k = split_rows ? 2 * resident / col_blocks : 1;
+  const std::uint64_t deepest = (rows + depth - 1) / depth;
+  if (k > deepest) k = deepest;
+  k = k < 1 ? 1 : k > 65535 ? 65535 : k;
+  const std::uint64_t lane_rows = ((rows + k - 1) / k + step(side) - 1) / step(side);
+  return {k, side, side == warps && lane_rows < items && col_blocks > 1};
+}
+
+// Vec: 16-byte units (the element tiles 16 bytes and is aligned to its size); U column tiles a lane, K / U rows of each
+// per step.
+template <bool Vec, int U, class Cfg, class T, class Acc, class Op, class Tr>
+__device__ void column_walk(const T* in, const column_segments& segs, Acc* out, Op op, const Tr& tr, Acc* parts) {
+  constexpr int K = Cfg::load::items, R = K / U, W = Cfg::block / 32, V = Vec ? int(16 / sizeof(T)) : 1;
+  using unit = cuda::std::conditional_t<Vec, vec16<T>, T>;
+  const std::uint64_t units = (segs.count + V - 1) / V;
+  const unsigned cw = columns_per_warp(units), lane = threadIdx.x % 32, w = threadIdx.x / 32;
+  const unsigned stacked = W / segs.side, group = w % segs.side, slot = w / segs.side;
+  const std::uint64_t span = std::uint64_t(segs.side) * cw, tile = span * U, step = std::uint64_t(stacked) * (32 / cw);
+  const std::uint64_t tiles = (units + tile - 1) / tile, r0 = std::uint64_t(blockIdx.y) * segs.chunk_rows;
+  const std::uint64_t r1 = segs.rows - r0 < segs.chunk_rows ? segs.rows : r0 + segs.chunk_rows;
+  for (std::uint64_t t = blockIdx.x; t < tiles; t += gridDim.x) {
+    const std::uint64_t c = (t * tile + group * cw + lane % cw) * V;  // the lane's first column; tile u at + u*span*V
+    Acc acc[U][V];
+#pragma unroll
+    for (int u = 0; u < U; ++u)
+#pragma unroll
+      for (int e = 0; e < V; ++e) acc[u][e] = op.template identity<Acc>();
+    for (std::uint64_t r = r0 + slot * (32 / cw) + lane / cw; r < r1; r += step * R) {
+      unit x[R][U];
+#pragma unroll
+      for (int i = 0; i < R; ++i)
+#pragma unroll
+        for (int u = 0; u < U; ++u) {
+          const std::uint64_t col = c + u * span * V;
+          if (r + i * step >= r1 || col >= segs.count) continue;
+          const T* p = in + (r + i * step) * segs.ld + col;
+          if constexpr (Vec) {
+            if (col + V <= segs.count) {
+              x[i][u] = *reinterpret_cast<const unit*>(p);
+            } else {  // the last unit of a row, partly past the matrix's columns
+#pragma unroll
+              for (int e = 0; e < V; ++e)
+                if (col + e < segs.count) x[i][u].v[e] = p[e];
+            }
+          } else {
+            x[i][u] = *p;
+          }
+        }
+#pragma unroll
+      for (int i = 0; i < R; ++i)
+#pragma unroll
+        for (int u = 0; u < U; ++u)
+#pragma unroll
+          for (int e = 0; e < V; ++e) {
+            if (r + i * step >= r1 || c + u * span * V + e >= segs.count) continue;
+            if constexpr (Vec)
+              acc[u][e] = op(acc[u][e], transformed<Acc>(tr, x[i][u].v[e], r + i * step));
+            else
+              acc[u][e] = op(acc[u][e], transformed<Acc>(tr, x[i][u], r + i * step));
+          }
+    }
+#pragma unroll
+    for (int u = 0; u < U; ++u)
+#pragma unroll
+      for (int e = 0; e < V; ++e) {
+        for (unsigned offset = cw; offset < 32; offset *= 2)
+          acc[u][e] = op(acc[u][e], shfl_down(acc[u][e], int(offset)));
+        const std::uint64_t col = c + u * span * V + e;
+        const bool owner = lane < cw && col < segs.count;
+        Acc* const dst = out + std::uint64_t(blockIdx.y) * segs.count + col;
+        if (stacked == 1) {
+          if (owner) store_words(dst, acc[u][e]);
+          continue;
+        }
+        if (lane < cw) parts[w * 32 + lane] = acc[u][e];
+        __syncthreads();
+        if (slot == 0 && owner) {
+          Acc v = parts[group * 32 + lane];
+          for (unsigned i = 1; i < stacked; ++i) v = op(v, parts[(i * segs.side + group) * 32 + lane]);
+          store_words(dst, v);
+        }
+        __syncthreads();  // parts is reused by the next column
+      }
+  }
+}
+
+// One kernel per shape of walk: a single kernel holding both the wide and the narrow walk would take the registers of
+// the wider, and the narrow walk's occupancy with them.
+template <bool Vec, int U, class Cfg, class T, class Acc, class Op, class Tr>
+__global__ void __launch_bounds__(Cfg::block) column_kernel(const T* in, column_segments segs, Acc* out, Op op, Tr tr) {
+  __shared__ alignas(Acc) unsigned char raw[Cfg::block * sizeof(Acc)];  // raw bytes: Acc may have initialisers
+  column_walk<Vec, U, Cfg>(in, segs, out, op, tr, reinterpret_cast<Acc*>(raw));
+}
+
 template <>
 struct segment_map<policy::column_walk> {
+  // 16-byte units where the Load asks for vectors and the element tiles 16 bytes at its own alignment.
+  template <class Cfg, class T>
+  static constexpr bool vectors = Cfg::load::vectorized && 16 % sizeof(T) == 0 && alignof(T) == sizeof(T);
+
+  // A walk's launch: the columns a lane owns (a vector's where every row's vectors are aligned, else one) and the plan.
+  struct shape {
+    std::uint64_t unit, units;
+    column_plan plan;
+  };
+  static cudaError_t sm_count(int& sms) {
+    return per_device_value(
+        sms, [](int dev, int& v) { return cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, dev); });
+  }
+  template <class T>
+  static constexpr std::uint64_t vector_columns = 16 % sizeof(T) == 0 ? 16 / sizeof(T) : 1;
+  // The narrow walk's blocks an SM holds (the wide walk runs unsplit: its occupancy does not enter the plan).
+  template <bool Vec, class Cfg, class T, class Acc, class Op, class Tr>
+  static cudaError_t per_sm(int& blocks) {
+    return per_device_value(blocks, [](int, int& v) {
+      cudaError_t e =
+          cudaOccupancyMaxActiveBlocksPerMultiprocessor(&v, column_kernel<Vec, 1, Cfg, T, Acc, Op, Tr>, Cfg::block, 0);
+      if (!e && v < 1) v = 1;
+      return e;
+    });
+  }
   template <class Cfg, class T, class Acc, class Op, class Tr>
-  __device__ static void reduce(const T* in, const column_segments& segs, Acc* out, Op op, const Tr& tr) {
-    constexpr int K = Cfg::load::items, W = Cfg::block / 32;
-    __shared__ alignas(Acc) unsigned char raw[W * 32 * sizeof(Acc)];  // raw bytes: Acc may have initialisers
-    Acc* parts = reinterpret_cast<Acc*>(raw);
-    const unsigned cw = columns_per_warp(segs.count), lane = threadIdx.x % 32, w = threadIdx.x / 32;
-    const std::uint64_t col_blocks = (segs.count + cw - 1) / cw, step = std::uint64_t(W) * (32 / cw);
-    const std::uint64_t r0 = std::uint64_t(blockIdx.y) * segs.chunk_rows;
-    const std::uint64_t r1 = segs.rows - r0 < segs.chunk_rows ? segs.rows : r0 + segs.chunk_rows;
-    for (std::uint64_t cb = blockIdx.x; cb < col_blocks; cb += gridDim.x) {
-      const std::uint64_t c = cb * cw + lane % cw;
-      Acc acc = op.template identity<Acc>();
-      if (c < segs.count) {
-        for (std::uint64_t r = r0 + w * (32 / cw) + lane / cw; r < r1; r += step * K) {
-          T x[K];
-#pragma unroll
-          for (int k = 0; k < K; ++k)
-            if (r + k * step < r1) x[k] = in[(r + k * step) * segs.ld + c];
-#pragma unroll
-          for (int k = 0; k < K; ++k)
-            if (r + k * step < r1) acc = op(acc, transformed<Acc>(tr, x[k], r + k * step));
-        }
-      }
-      for (unsigned offset = cw; offset < 32; offset *= 2) acc = op(acc, shfl_down(acc, int(offset)));
-      if (lane < cw) parts[w * 32 + lane] = acc;
-      __syncthreads();
-      if (w == 0 && lane < cw && c < segs.count) {
-        Acc v = parts[lane];
-        for (int i = 1; i < W; ++i) v = op(v, parts[i * 32 + lane]);
-        store_words(out + std::uint64_t(blockIdx.y) * segs.count + c, v);
-      }
-      __syncthreads();  // parts is reused by the next column block
-    }
+  static cudaError_t shape_of(const T* in, const column_segments& segs, bool split_rows, shape& s) {
+    constexpr bool vec = vectors<Cfg, T>;
+    const bool aligned = reinterpret_cast<std::uintptr_t>(in) % 16 == 0 && segs.ld % vector_columns<T> == 0;
+    s.unit = vec && aligned ? vector_columns<T> : 1;
+    s.units = (segs.count + s.unit - 1) / s.unit;
+    int sms = 0, blocks = 0;
+    if (cudaError_t e = sm_count(sms)) return e;
+    if (cudaError_t e =
+            s.unit > 1 ? per_sm<vec, Cfg, T, Acc, Op, Tr>(blocks) : per_sm<false, Cfg, T, Acc, Op, Tr>(blocks))
+      return e;
+    s.plan = plan_columns(segs.rows, s.units, Cfg::block, Cfg::load::items, std::uint64_t(sms) * blocks, split_rows);
+    return cudaSuccess;
   }
 
-  // The split of the rows: enough chunks that the blocks fill the GPU about twice, each chunk at least four steps of
-  // the walk deep, at most 65535 (the grid's y).
-  template <class Cfg>
-  static cudaError_t chunks(const column_segments& segs, std::uint64_t& chunks) {
-    int sms = 0;
-    if (cudaError_t e = per_device_value(
-            sms, [](int dev, int& v) { return cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, dev); }))
-      return e;
-    const std::uint64_t cw = columns_per_warp(segs.count), col_blocks = (segs.count + cw - 1) / cw;
-    const std::uint64_t wanted = 2 * std::uint64_t(sms) * (2048 / Cfg::block);
-    const std::uint64_t depth = std::uint64_t(Cfg::block / 32) * (32 / cw) * Cfg::load::items * 4;
-    std::uint64_t k = (wanted + col_blocks - 1) / col_blocks;
-    const std::uint64_t deepest = (segs.rows + depth - 1) / depth;
-    if (k > deepest) k = deepest;
-    chunks = k < 1 ? 1 : k > 65535 ? 65535 : k;
-    return cudaSuccess;
-  }
+  // The scratch holds the chunks' results. Its size depends on the shape only, not on what decides the plan at run
+  // time (the input's alignment, which picks the unit, and the kernel's occupancy): the most chunks any unit of 1 to
+  // 16 columns at any occupancy would split the rows into.
   template <class Cfg, class Acc>
   static cudaError_t storage(const column_segments& segs, std::size_t& bytes) {
-    std::uint64_t k = 1;
-    if (cudaError_t e = chunks<Cfg>(segs, k)) return e;
-    bytes = k > 1 ? std::size_t(k * segs.count * sizeof(Acc)) : 0;
+    int sms = 0;
+    if (cudaError_t e = sm_count(sms)) return e;
+    std::uint64_t chunks = 1;
+    for (std::uint64_t unit = 1; unit <= 16; unit *= 2)
+      for (std::uint64_t per_sm = 1; per_sm <= 2048 / Cfg::block; ++per_sm) {
+        const column_plan p = plan_columns(segs.rows, (segs.count + unit - 1) / unit, Cfg::block, Cfg::load::items,
+                                           std::uint64_t(sms) * per_sm);
+        if (p.chunks > chunks) chunks = p.chunks;
+      }
+    bytes = chunks > 1 ? std::size_t(chunks * segs.count * sizeof(Acc)) : 0;
     return cudaSuccess;
+  }
+
+  // One launch over the matrix with its shape (chunks of rows along the grid's y).
+  template <class Cfg, class T, class Acc, class Op, class Tr>
+  static cudaError_t launch(const T* in, column_segments segs, const shape& s, Acc* out, Op op, Tr tr,
+                            cudaStream_t stream) {
+    constexpr int K = Cfg::load::items;
+    const column_plan& p = s.plan;
+    const std::uint64_t tile = std::uint64_t(p.side) * columns_per_warp(s.units) * (p.wide ? K : 1);
+    segs.chunk_rows = (segs.rows + p.chunks - 1) / p.chunks;
+    segs.side = p.side;
+    const dim3 grid(capped_blocks((s.units + tile - 1) / tile), unsigned(p.chunks));
+    auto go = [&](auto vec, auto u) {
+      column_kernel<decltype(vec)::value, decltype(u)::value, Cfg>
+          <<<grid, Cfg::block, 0, stream>>>(in, segs, out, op, tr);
+    };
+    auto shaped = [&](auto vec) {
+      if (p.wide)
+        go(vec, cuda::std::integral_constant<int, K>{});
+      else
+        go(vec, cuda::std::integral_constant<int, 1>{});
+    };
+    if constexpr (vectors<Cfg, T>)
+      if (s.unit > 1) {
+        shaped(cuda::std::true_type{});
+        return cudaGetLastError();
+      }
+    shaped(cuda::std::false_type{});
+    return cudaGetLastError();
   }
 
   template <class Cfg, class T, class Acc, class Op, class Tr>
   static cudaError_t run(const T* in, column_segments segs, Acc* out, Op op, Tr tr, void* scratch,
                          cudaStream_t stream) {
     if (segs.count == 0) return cudaSuccess;
-    std::uint64_t k = 1;
-    if (cudaError_t e = chunks<Cfg>(segs, k)) return e;
-    const std::uint64_t cw = columns_per_warp(segs.count);
-    const dim3 grid(capped_blocks((segs.count + cw - 1) / cw), unsigned(k));
-    segs.chunk_rows = (segs.rows + k - 1) / k;
-    Acc* first = k > 1 ? static_cast<Acc*>(scratch) : out;
-    segmented_kernel<Cfg, T, Acc, Op, Tr, column_segments><<<grid, Cfg::block, 0, stream>>>(in, segs, first, op, tr);
-    if (cudaError_t e = cudaGetLastError()) return e;
-    if (k == 1) return cudaSuccess;
-    // The chunks' results: a matrix of k rows and segs.count columns, walked again.
-    const column_segments fold{k, segs.count, segs.count};
-    segmented_kernel<Cfg, Acc, Acc, Op, no_transform, column_segments>
-        <<<dim3(grid.x, 1), Cfg::block, 0, stream>>>(first, fold, out, op, no_transform{});
-    return cudaGetLastError();
+    shape s{};
+    if (cudaError_t e = shape_of<Cfg, T, Acc, Op, Tr>(in, segs, true, s)) return e;
+    Acc* first = s.plan.chunks > 1 ? static_cast<Acc*>(scratch) : out;
+    if (cudaError_t e = launch<Cfg>(in, segs, s, first, op, tr, stream)) return e;
+    if (s.plan.chunks == 1) return cudaSuccess;
+    // The chunks' results: a matrix of chunks rows and segs.count columns, walked again in one chunk.
+    const column_segments fold{s.plan.chunks, segs.count, segs.count};
+    shape f{};
+    if (cudaError_t e = shape_of<Cfg, Acc, Acc, Op, no_transform>(first, fold, false, f)) return e;
+    return launch<Cfg>(first, fold, f, out, op, no_transform{}, stream);
   }
 };
 

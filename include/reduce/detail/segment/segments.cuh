@@ -50,10 +50,12 @@ struct row_segments {
 };
 
 // The columns of a row-major matrix (column_walk only): count = columns; column c holds rows elements c, c + ld, ...
-// A launch splits the rows into chunks of chunk_rows (the grid's y), and chunk k writes its results at out + k * count.
+// A launch splits the rows into chunks of chunk_rows (the grid's y), and chunk k writes its results at out + k * count;
+// its blocks' warps stand `side` by side over columns, the others stacked over rows (column_walk's plan).
 struct column_segments {
   std::uint64_t rows, ld, count;
   std::uint64_t chunk_rows = ~std::uint64_t(0);
+  unsigned side = 1;
 };
 
 // A transform seen from `offset` elements into a segment: a map that splits a segment walks a part as an array of its
