@@ -156,4 +156,21 @@ TEST(SegmentedHost, ColumnPlanFitsTheShape) {
   EXPECT_EQ(std::get<0>(plan(std::uint64_t(1) << 28, 1, false)), 1u);
 }
 
+// The chunks cover the rows once, none empty or past the last row, for any shape, block, Load and occupancy (blocks
+// starting past the matrix would read outside it); a wide walk is never split.
+TEST(SegmentedHost, ColumnPlanChunksCoverTheRowsOnce) {
+  for (std::uint64_t rows : {1ull, 2ull, 3ull, 24ull, 4097ull, 100000ull, 300000ull, 2162793ull, 1ull << 28})
+    for (std::uint64_t units : {1ull, 2ull, 3ull, 7ull, 32ull, 33ull, 128ull, 1000ull, 4096ull, 1ull << 20})
+      for (unsigned block : {128u, 256u, 512u, 1024u})
+        for (unsigned items : {1u, 4u})
+          for (std::uint64_t sms : {108ull, 132ull})
+            for (std::uint64_t per_sm = 1; per_sm <= 2048 / block; ++per_sm) {
+              const auto p = reduce::detail::plan_columns(rows, units, block, items, sms * per_sm);
+              ASSERT_TRUE(p.chunks >= 1 && p.chunks <= 65535) << rows << " x " << units;
+              ASSERT_LT((p.chunks - 1) * p.chunk_rows, rows) << rows << " x " << units << ", " << p.chunks;
+              ASSERT_GE(p.chunks * p.chunk_rows, rows) << rows << " x " << units << ", " << p.chunks;
+              ASSERT_TRUE(!p.wide || p.chunks == 1) << rows << " x " << units;
+            }
+}
+
 }  // namespace

@@ -11,10 +11,11 @@ namespace p = reduce::policy;
 using reduce::detail::no_transform;
 using segtest::columns_on_device;
 
+// The default is vector<4> x 256 (four vectors a lane: the wide walk holds four column tiles).
 using column_configs = ::testing::Types<reduce::default_segmented_config,
+                                        p::segmented_config<p::column_walk, p::scalar<4>, p::shuffle, 256>,
                                         p::segmented_config<p::column_walk, p::scalar<1>, p::shuffle, 128>,
-                                        p::segmented_config<p::column_walk, p::vector<1>, p::shuffle, 512>,
-                                        p::segmented_config<p::column_walk, p::vector<4>, p::shuffle, 256>>;
+                                        p::segmented_config<p::column_walk, p::vector<1>, p::shuffle, 512>>;
 template <class C>
 class SegmentedColumns : public ::testing::Test {};
 TYPED_TEST_SUITE(SegmentedColumns, column_configs, test::config_name);
@@ -22,14 +23,16 @@ TYPED_TEST_SUITE(SegmentedColumns, column_configs, test::config_name);
 TYPED_TEST(SegmentedColumns, EveryOpAndTypeEveryShape) {
   REQUIRE_GPU();
   using C = TypeParam;
-  // {rows, columns, ld, shift}: tall and narrow (chunks of rows), a ragged last vector, the vectors aligned (shift 0
-  // or 4 elements, ld a multiple of 16) or not, shallow and wide (several column tiles a lane), one row.
+  // {rows, columns, ld, shift}: tall and narrow (chunks of rows), a ragged last vector, the vectors aligned (shift 0;
+  // 4 elements for elements of 4 bytes or more; ld a multiple of 16) or not, shallow and wide (several column tiles a
+  // lane, of scalars or of vectors of every width), one row.
   for (auto [rows, cols, ld, shift] : {std::array<std::uint64_t, 4>{20000, 3, 4, 1},
                                        {3000, 7, 9, 1},
                                        {500, 130, 144, 0},
                                        {200, 61, 64, 4},
                                        {3, 3001, 3008, 0},
                                        {1, 5000, 5008, 4},
+                                       {2, 20000, 20000, 0},
                                        {2, 40, 41, 3}}) {
     SCOPED_TRACE("columns of " + std::to_string(rows) + " x " + std::to_string(cols) + ", ld " + std::to_string(ld) +
                  ", input shifted by " + std::to_string(shift));

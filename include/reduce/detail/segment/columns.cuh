@@ -7,8 +7,9 @@
 // wide, shallow matrix), one row of K column tiles. The lanes of one column meet through warp shuffles, stacked warps
 // through shared memory in warp order. Where the rows are split into several chunks (so that narrow matrices still
 // fill the GPU), each chunk stores one result per column and a second pass of the same walk folds those chunk results,
-// a matrix of chunks rows. Every combine is in an order fixed by the shape and the device's SM count: bitwise the same
-// on every run.
+// a matrix of chunks rows. Every combine is in an order fixed by the call (the shape, the input's alignment and leading
+// dimension, which pick the unit) and the device (its SM count and the kernel's occupancy): bitwise the same on every
+// run of the same call on the same GPU.
 #pragma once
 #include <cuda_runtime.h>
 
@@ -30,10 +31,11 @@ __host__ __device__ inline unsigned columns_per_warp(std::uint64_t columns) {
 // lanes load `items` at a time, on a GPU that holds `resident` such blocks at once. Warps go side by side while the
 // blocks still fill a wave without splitting rows (fewer shared-memory meetings, longer runs per lane), and while
 // stacked warps would get fewer than `items` rows each (they would idle). The rows are then split into chunks for at
-// most two whole waves of blocks (a partial last wave would idle most of the GPU for a block's time), each chunk at
-// least four steps deep, at most 65535 (the grid's y).
+// most two waves of blocks, rounded down (a partial last wave would idle most of the GPU for a block's time), each
+// chunk at least four steps deep, at most 65535 (the grid's y), and none empty: chunk k holds rows [k * chunk_rows,
+// min(rows, (k + 1) * chunk_rows)).
 struct column_plan {
-  std::uint64_t chunks;
+  std::uint64_t chunks, chunk_rows;
   unsigned side;
   bool wide;
 };
@@ -46,11 +48,12 @@ inline column_plan plan_columns(std::uint64_t rows, std::uint64_t units, unsigne
   while (side < warps && ((warp_units + 2 * side - 1) / (2 * side) >= resident || step(side) * items > rows)) side *= 2;
   const std::uint64_t col_blocks = (warp_units + side - 1) / side, depth = step(side) * items * 4;
   std::uint64_t k = split_rows ? 2 * resident / col_blocks : 1;
-  const std::uint64_t deepest = (rows + depth - 1) / depth;
-  if (k > deepest) k = deepest;
+  if (k > rows / depth) k = rows / depth;
   k = k < 1 ? 1 : k > 65535 ? 65535 : k;
-  const std::uint64_t lane_rows = ((rows + k - 1) / k + step(side) - 1) / step(side);
-  return {k, side, side == warps && lane_rows < items && col_blocks > 1};
+  const std::uint64_t chunk_rows = (rows + k - 1) / k;
+  if (rows) k = (rows + chunk_rows - 1) / chunk_rows;  // k chunks of chunk_rows can leave the last ones empty
+  const std::uint64_t lane_rows = (chunk_rows + step(side) - 1) / step(side);
+  return {k, chunk_rows, side, side == warps && lane_rows < items && col_blocks > 1};
 }
 
 // Vec: 16-byte units (the element tiles 16 bytes and is aligned to its size); U column tiles a lane, K / U rows of each
@@ -64,7 +67,7 @@ __device__ void column_walk(const T* in, const column_segments& segs, Acc* out, 
   const unsigned stacked = W / segs.side, group = w % segs.side, slot = w / segs.side;
   const std::uint64_t span = std::uint64_t(segs.side) * cw, tile = span * U, step = std::uint64_t(stacked) * (32 / cw);
   const std::uint64_t tiles = (units + tile - 1) / tile, r0 = std::uint64_t(blockIdx.y) * segs.chunk_rows;
-  const std::uint64_t r1 = segs.rows - r0 < segs.chunk_rows ? segs.rows : r0 + segs.chunk_rows;
+  const std::uint64_t r1 = r0 >= segs.rows ? r0 : segs.rows - r0 < segs.chunk_rows ? segs.rows : r0 + segs.chunk_rows;
   for (std::uint64_t t = blockIdx.x; t < tiles; t += gridDim.x) {
     const std::uint64_t c = (t * tile + group * cw + lane % cw) * V;  // the lane's first column; tile u at + u*span*V
     Acc acc[U][V];
@@ -206,7 +209,7 @@ struct segment_map<policy::column_walk> {
     constexpr int K = Cfg::load::items;
     const column_plan& p = s.plan;
     const std::uint64_t tile = std::uint64_t(p.side) * columns_per_warp(s.units) * (p.wide ? K : 1);
-    segs.chunk_rows = (segs.rows + p.chunks - 1) / p.chunks;
+    segs.chunk_rows = p.chunk_rows;
     segs.side = p.side;
     const dim3 grid(capped_blocks((s.units + tile - 1) / tile), unsigned(p.chunks));
     auto go = [&](auto vec, auto u) {
