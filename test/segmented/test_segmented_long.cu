@@ -111,6 +111,50 @@ TYPED_TEST(ByLength, HugeSegmentsAmongTinyOnes) {
     ASSERT_EQ(test::bits_of(first[s]), test::bits_of(second[s])) << C::name() << " segment " << s;
 }
 
+// Every shape of the warp pass's step (two batches of 32 segments, one of 32, narrower ones, one segment a warp: the
+// count picks it), over runs of 256 segments of at most 8 elements (tiny steps, each lane folding its own) between
+// runs that mix them with longer ones (the grouped, whole-warp and long paths): sums exact, an index transform,
+// argmin/argmax's first occurrence, the same bits on every run.
+TYPED_TEST(ByLength, EveryWarpStep) {
+  REQUIRE_GPU();
+  using C = TypeParam;
+  const std::vector<std::uint64_t> counts = test::small_only()
+                                                ? std::vector<std::uint64_t>{100003, 3001}
+                                                : std::vector<std::uint64_t>{(1u << 20) + 37, 600000, 100003, 3001};
+  for (std::uint64_t count : counts) {
+    const reduce::detail::warp_step ws = reduce::detail::warp_step_for(count);
+    SCOPED_TRACE(std::to_string(count) + " segments, steps of " + std::to_string(ws.batches) + " x " +
+                 std::to_string(ws.width));
+    std::vector<std::uint64_t> len(count);
+    std::mt19937_64 rng(count);
+    for (std::uint64_t s = 0; s < count; ++s)
+      len[s] = (s / 256) % 2 == 0 || rng() % 4 ? rng() % 9 : rng() % 64 == 0 ? 2000 + rng() % 3000 : 9 + rng() % 300;
+    const lengths_on_device o(len);
+    const auto ints = test::random_vector<int>(o.total, -3, 3, count + 1);
+    const std::vector<float> h(ints.begin(), ints.end());
+    test::device_buffer<float> d(h.size());
+    test::device_buffer<int> di(ints.size());
+    segtest::to_device(d, h);
+    const auto sums = segtest::run<C, float>(d.base, o.segs(), count, signed_by_index{}, reduce::sum{});
+    const auto again = segtest::run<C, float>(d.base, o.segs(), count, signed_by_index{}, reduce::sum{});
+    const auto isums =
+        segtest::run<C, int>(segtest::to_device(di, ints), o.segs(), count, no_transform{}, reduce::sum{});
+    const auto lo = segtest::run_arg<C>(d.base, o.segs(), count, false);
+    const auto hi = segtest::run_arg<C>(d.base, o.segs(), count, true);
+    for (std::uint64_t s = 0; s < count; ++s) {
+      const float* x = h.data() + o.b[s];
+      const std::uint64_t n = o.size(s);
+      ASSERT_EQ(sums[s], (segtest::fold<float>(x, n, 1, reduce::sum{}, signed_by_index{}))) << C::name() << " " << s;
+      ASSERT_EQ(test::bits_of(sums[s]), test::bits_of(again[s])) << C::name() << " segment " << s;
+      ASSERT_EQ(isums[s],
+                (segtest::fold<int>(ints.data() + o.b[s], n, 1, reduce::sum{}, segtest::identity_transform{})))
+          << C::name() << " int: segment " << s;
+      ASSERT_EQ(lo[s].index, segtest::first_extreme(x, n, 1, false)) << C::name() << " argmin: segment " << s;
+      ASSERT_EQ(hi[s].index, segtest::first_extreme(x, n, 1, true)) << C::name() << " argmax: segment " << s;
+    }
+  }
+}
+
 // More long segments than the list holds, and long segments of more parts than its slots hold: the surplus is walked
 // by whole warps in the first pass. Segments overlap (one small input, read from L2), sums checked exactly through
 // prefix sums.

@@ -1,24 +1,28 @@
 // Map by_length: segments sorted by length on the device, for lengths the host does not know. A warp per segment
 // leaves most lanes idle on segments of a few elements, and on one of 10^7 keeps about 2 KB in flight where the GPU
 // needs megabytes; so the lengths pick the path, in three launches:
-// 1. The warp pass: a warp per 32 consecutive segments (lane i reads segment first + i's offsets, coalesced). A lane
-//    whose segment is long (over long_size elements) takes a list entry and a slot per part (atomics), and writes
-//    each slot's part record (the segment's first element, its length and the part's number). The warp picks a
-//    group width L (a power of two, 1..32, the same in every lane) such that L lanes of K loads in flight cover its
-//    typical segment in one step (typical: the mean of the lengths' log2, so one longer segment does not widen the
-//    groups of 31 tiny ones); in L rounds its 32 / L groups take a segment each, lane j of a group folding elements j,
-//    j + L, ..., the group meeting through shuffles. A segment past wide_steps steps of its group would hold back its
-//    round's other groups: after the rounds the whole warp reads it, 2K loads a lane in flight (K once K >= 8).
+// 1. The warp pass: a warp takes a step of up to two batches of up to 32 consecutive segments (fewer where the
+//    segments are few, so that every SM still gets warps), lane i reading the offsets of segment i of each batch,
+//    coalesced. Where every segment of the step is tiny (at most 2K elements, 8 at most), each lane folds its own, all
+//    of their loads in flight at once. Else batch by batch: a lane whose segment is long (over long_size elements)
+//    takes a list entry and a slot per part (atomics), and writes each slot's part record (the segment's first element,
+//    its length and the part's number). The warp picks a group width L (a power of two, 1..32, the same in every lane)
+//    such that L lanes of K loads in flight cover the batch's typical segment in one step (typical: the mean of the
+//    lengths' log2, so one longer segment does not widen the groups of 31 tiny ones); in L rounds its 32 / L groups
+//    take a segment each, lane j of a group folding elements j, j + L, ..., the group meeting through shuffles. A
+//    segment past wide_steps steps of its group would hold back its round's other groups: after the rounds the whole
+//    warp reads it, 2K loads a lane in flight (K once K >= 8).
 // 2. The long pass: a listed segment of n elements has min(max_parts, ceil(n / part_size)) parts, bounds a function
 //    of n, 16 elements apart (every part as misaligned as the segment: vector Loads stay 16-byte). Block b walks the
 //    slots b, b + gridDim.x, ... as block_per_segment walks a segment (the config's Load and BlockFinish), the next
 //    slot's record loaded before the current part's walk, so that no block waits on a record between parts.
 // 3. The fold: a thread per listed segment combines its parts' results in part order.
-// Each combine's order follows from the lengths and layout of a segment and of its warp's other segments: the bits
-// are the same on every run of a call. Except past the scratch (more than max_listed long segments, or max_slots
-// parts): the atomics' order picks the tickets that do not fit, and their warps walk those segments whole; results
-// stay right, but float sums of long segments may then differ run to run. Every loop around a shuffle has a bound
-// that is the same in all 32 lanes (a ballot, a shuffled value, a warp-uniform index).
+// Each combine's order follows from the lengths and layout of a segment and of its step's other segments, and the
+// step's shape from the segment count: the bits are the same on every run of a call, on any GPU. Except past the
+// scratch (more than max_listed long segments, or max_slots parts): the atomics' order picks the tickets that do not
+// fit, and their warps walk those segments whole; results stay right, but float sums of long segments may then differ
+// run to run. Every loop around a shuffle has a bound that is the same in all 32 lanes (a ballot, a shuffled value, a
+// warp-uniform index).
 #pragma once
 #include <cuda_runtime.h>
 
@@ -63,12 +67,30 @@ __device__ Acc group_reduce(Acc v, Op op, unsigned log2) {
   return v;
 }
 
+// A warp pass step: `batches` batches of `width` consecutive segments (lane i of batch b: segment first + b * width +
+// i). The most a warp takes (two batches of 32: every lane keeps two tiny segments in flight; more would cost the
+// kernel occupancy) that still leaves min_steps warp steps, which fill any current GPU about twice; fewer segments are
+// dealt more thinly, down to one a warp. A function of the count alone: the batches, and so the bits, do not depend on
+// the GPU.
+struct warp_step {
+  static constexpr unsigned most_batches = 2;
+  static constexpr std::uint64_t min_steps = std::uint64_t(1) << 14;
+  unsigned width = 32, batches = most_batches;
+};
+inline warp_step warp_step_for(std::uint64_t count) {
+  warp_step w;
+  while (w.batches > 1 && count < std::uint64_t(w.width) * w.batches * warp_step::min_steps) w.batches /= 2;
+  while (w.width > 1 && count < std::uint64_t(w.width) * warp_step::min_steps) w.width /= 2;
+  return w;
+}
+
 template <>
 struct segment_map<policy::by_length> {
-  // Long: past 2^11 elements, a block's walk (the whole-warp walk of longer segments keeps too little in flight where
-  // they are few). A part holds up to 2^15 elements (eight tiles of a 256-thread block of vector<4> floats): fewer,
-  // longer parts than that spend more of their time loading records and finishing blocks than streaming.
-  static constexpr std::uint64_t long_size = std::uint64_t(1) << 11, part_size = std::uint64_t(1) << 15;
+  // Long: past 2^12 elements, a block's walk (the whole-warp walk of longer segments keeps too little in flight where
+  // they are few; H100, 2026-11-28, offsets of 2^12 elements, 2^28 in all: 366 µs vs 425 with 2^11, CUB 3.5.0 339). A
+  // part holds up to 2^15 elements (eight tiles of a 256-thread block of vector<4> floats): fewer, longer parts than
+  // that spend more of their time loading records and finishing blocks than streaming.
+  static constexpr std::uint64_t long_size = std::uint64_t(1) << 12, part_size = std::uint64_t(1) << 15;
   // 256 parts at most: a segment of 2^23 elements and more fills 256 blocks, two an SM of an H100 with 16 KB each in
   // flight, about what its memory needs. The scratch: 2^17 entries and 2^18 slots (about 7 MB for float results),
   // which hold every layout of up to 2^28 elements; only a call whose long segments hold more can run past them.
@@ -126,44 +148,83 @@ struct segment_map<policy::by_length> {
     return fits;
   }
 
-  template <class Cfg, class T, class Acc, class Op, class Tr, class Segs>
-  __device__ static void warp_pass(const T* in, const Segs& segs, Acc* out, Op op, const Tr& tr, long_list l) {
-    constexpr int K = Cfg::load::items, KW = K >= 8 ? K : 2 * K;  // the whole-warp walk: one segment, more in flight
+  // One batch of the warp pass: lane i's segment is first + i (r; real where the batch has one).
+  template <int K, class T, class Acc, class Op, class Tr>
+  __device__ static void batch(const T* in, std::uint64_t first, bool real, segment_range r, Acc* out, Op op,
+                               const Tr& tr, const long_list& l) {
+    constexpr int KW = K >= 8 ? K : 2 * K;  // the whole-warp walk: one segment, more in flight
     constexpr int log2_K = K >= 32 ? 5 : K >= 16 ? 4 : K >= 8 ? 3 : K >= 4 ? 2 : K >= 2 ? 1 : 0;
     constexpr unsigned all = 0xffffffffu;
     const unsigned lane = threadIdx.x % 32;
+    const bool listed = r.size > long_size && list(first + lane, r, l);
+    // The group width: L x K about the typical length, from the mean of floor(log2(length)) over the batch's
+    // non-empty, non-long segments (rounded).
+    const bool typical = r.size > 0 && r.size <= long_size;
+    const unsigned lengths = __popc(__ballot_sync(all, typical));
+    const unsigned logs = warp_sum(typical ? 63 - __clzll(r.size) : 0);
+    const int want = lengths ? int((logs + lengths / 2) / lengths) - log2_K : 0;
+    const unsigned log2_L = want < 0 ? 0 : want > 5 ? 5 : unsigned(want), L = 1u << log2_L;
+    const bool wide = real && !listed && (r.size > long_size || r.size > wide_steps * L * K);
+    const unsigned grouped = __ballot_sync(all, real && !listed && !wide), wides = __ballot_sync(all, wide);
+    const unsigned per_round = 32 >> log2_L, g = lane >> log2_L, j = lane & (L - 1);
+    const unsigned round_bits = per_round == 32 ? all : (1u << per_round) - 1;
+    for (unsigned round = 0; round < L; ++round) {
+      if (((grouped >> (round * per_round)) & round_bits) == 0) continue;  // a ballot: the same in every lane
+      const unsigned at = round * per_round + g;
+      const std::uint64_t b = __shfl_sync(all, r.begin, at), n = __shfl_sync(all, r.size, at);
+      const bool mine = (grouped >> at) & 1u;
+      Acc acc = mine ? lane_fold<K, Acc>(in + b, n, j, L, op, tr) : op.template identity<Acc>();
+      acc = group_reduce(acc, op, log2_L);
+      if (mine && j == 0) store_words(out + first + at, acc);
+    }
+    for (unsigned m = wides; m != 0; m &= m - 1) {  // a ballot: the same in every lane
+      const unsigned at = __ffs(m) - 1;
+      const std::uint64_t b = __shfl_sync(all, r.begin, at), n = __shfl_sync(all, r.size, at);
+      const Acc acc = warp_reduce<32>(lane_fold<KW, Acc>(in + b, n, lane, 32, op, tr), op);
+      if (lane == 0) store_words(out + first + at, acc);
+    }
+  }
+
+  template <class Cfg, class T, class Acc, class Op, class Tr, class Segs>
+  __device__ static void warp_pass(const T* in, const Segs& segs, Acc* out, Op op, const Tr& tr, long_list l,
+                                   warp_step ws) {
+    constexpr int K = Cfg::load::items, J = warp_step::most_batches, tiny = K < 4 ? 2 * K : 8;
+    const unsigned lane = threadIdx.x % 32;
+    const std::uint64_t per_warp = std::uint64_t(ws.width) * ws.batches;
     const std::uint64_t warp = (std::uint64_t(blockIdx.x) * Cfg::block + threadIdx.x) / 32;
     const std::uint64_t warps = std::uint64_t(gridDim.x) * (Cfg::block / 32);
-    for (std::uint64_t first = warp * 32; first < segs.count; first += warps * 32) {  // the same in every lane
-      const bool real = first + lane < segs.count;
-      segment_range r{0, 0};
-      if (real) r = segs(first + lane);
-      const bool listed = r.size > long_size && list(first + lane, r, l);
-      // The group width: L x K about the typical length, from the mean of floor(log2(length)) over the warp's
-      // non-empty, non-long segments (rounded).
-      const bool typical = r.size > 0 && r.size <= long_size;
-      const unsigned lengths = __popc(__ballot_sync(all, typical));
-      const unsigned logs = warp_sum(typical ? 63 - __clzll(r.size) : 0);
-      const int want = lengths ? int((logs + lengths / 2) / lengths) - log2_K : 0;
-      const unsigned log2_L = want < 0 ? 0 : want > 5 ? 5 : unsigned(want), L = 1u << log2_L;
-      const bool wide = real && !listed && (r.size > long_size || r.size > wide_steps * L * K);
-      const unsigned grouped = __ballot_sync(all, real && !listed && !wide), wides = __ballot_sync(all, wide);
-      const unsigned per_round = 32 >> log2_L, g = lane >> log2_L, j = lane & (L - 1);
-      const unsigned round_bits = per_round == 32 ? all : (1u << per_round) - 1;
-      for (unsigned round = 0; round < L; ++round) {
-        if (((grouped >> (round * per_round)) & round_bits) == 0) continue;  // a ballot: the same in every lane
-        const unsigned at = round * per_round + g;
-        const std::uint64_t b = __shfl_sync(all, r.begin, at), n = __shfl_sync(all, r.size, at);
-        const bool mine = (grouped >> at) & 1u;
-        Acc acc = mine ? lane_fold<K, Acc>(in + b, n, j, L, op, tr) : op.template identity<Acc>();
-        acc = group_reduce(acc, op, log2_L);
-        if (mine && j == 0) store_words(out + first + at, acc);
+    for (std::uint64_t first = warp * per_warp; first < segs.count; first += warps * per_warp) {  // warp-uniform
+      segment_range r[J];
+      bool small = true;
+#pragma unroll
+      for (int b = 0; b < J; ++b) {
+        const std::uint64_t s = first + b * ws.width + lane;
+        r[b] = b < int(ws.batches) && lane < ws.width && s < segs.count ? segs(s) : segment_range{0, 0};
+        small = small && r[b].size <= tiny;
       }
-      for (unsigned m = wides; m != 0; m &= m - 1) {  // a ballot: the same in every lane
-        const unsigned at = __ffs(m) - 1;
-        const std::uint64_t b = __shfl_sync(all, r.begin, at), n = __shfl_sync(all, r.size, at);
-        const Acc acc = warp_reduce<32>(lane_fold<KW, Acc>(in + b, n, lane, 32, op, tr), op);
-        if (lane == 0) store_words(out + first + at, acc);
+      if (__all_sync(0xffffffffu, small)) {  // every segment of the step tiny: each lane folds its own, in order
+        T x[J][tiny];
+#pragma unroll
+        for (int b = 0; b < J; ++b)
+#pragma unroll
+          for (int e = 0; e < tiny; ++e)
+            if (e < r[b].size) x[b][e] = in[r[b].begin + e];
+#pragma unroll
+        for (int b = 0; b < J; ++b) {
+          Acc acc = op.template identity<Acc>();
+#pragma unroll
+          for (int e = 0; e < tiny; ++e)
+            if (e < r[b].size) acc = op(acc, transformed<Acc>(tr, x[b][e], std::uint64_t(e)));
+          const std::uint64_t s = first + b * ws.width + lane;
+          if (b < int(ws.batches) && lane < ws.width && s < segs.count) store_words(out + s, acc);
+        }
+        continue;
+      }
+#pragma unroll 1
+      for (unsigned b = 0; b < ws.batches; ++b) {  // the offsets again (cached): an array indexed here would spill
+        const std::uint64_t at = first + b * ws.width, s = at + lane;
+        const bool real = lane < ws.width && s < segs.count;
+        batch<K>(in, at, real, real ? segs(s) : segment_range{0, 0}, out, op, tr, l);
       }
     }
   }
@@ -217,8 +278,8 @@ struct segment_map<policy::by_length> {
 
 template <class Cfg, class T, class Acc, class Op, class Tr, class Segs>
 __global__ void __launch_bounds__(Cfg::block)
-    by_length_warp_kernel(const T* in, Segs segs, Acc* out, Op op, Tr tr, long_list l) {
-  segment_map<policy::by_length>::warp_pass<Cfg>(in, segs, out, op, tr, l);
+    by_length_warp_kernel(const T* in, Segs segs, Acc* out, Op op, Tr tr, long_list l, warp_step ws) {
+  segment_map<policy::by_length>::warp_pass<Cfg>(in, segs, out, op, tr, l, ws);
 }
 template <class Cfg, class T, class Acc, class Op, class Tr, class Segs>
 __global__ void __launch_bounds__(Cfg::block)
@@ -244,8 +305,10 @@ cudaError_t segment_map<policy::by_length>::run(const T* in, const Segs& segs, A
           sms, [](int dev, int& v) { return cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, dev); }))
     return e;
   if (cudaError_t e = cudaMemsetAsync(scratch, 0, 16, stream)) return e;  // the two counters
-  by_length_warp_kernel<Cfg>
-      <<<capped_blocks((segs.count + Cfg::block - 1) / Cfg::block), Cfg::block, 0, stream>>>(in, segs, out, op, tr, l);
+  const warp_step ws = warp_step_for(segs.count);
+  const std::uint64_t per_block = std::uint64_t(Cfg::block / 32) * ws.width * ws.batches;
+  by_length_warp_kernel<Cfg><<<capped_blocks((segs.count + per_block - 1) / per_block), Cfg::block, 0, stream>>>(
+      in, segs, out, op, tr, l, ws);
   if (cudaError_t e = cudaGetLastError()) return e;
   const std::uint64_t wave = std::uint64_t(sms) * (2048 / Cfg::block);
   by_length_long_kernel<Cfg>
