@@ -173,4 +173,46 @@ TEST(SegmentedHost, ColumnPlanChunksCoverTheRowsOnce) {
             }
 }
 
+// The flat path of dense narrow columns: its blocks cover the whole vectors once, each a whole number of the block's
+// strides, none empty (but the one of a matrix of fewer elements than a vector), at most the blocks asked for.
+TEST(SegmentedHost, PackedColumnsCoverTheVectorsOnce) {
+  using C = p::segmented_config<p::column_walk, p::vector<4>, p::shuffle, 256>;
+  for (std::uint64_t rows : {1ull, 3ull, 4097ull, 100001ull, 2162793ull, 1ull << 28})
+    for (std::uint64_t cols : {1ull, 2ull, 4ull})
+      for (std::uint64_t blocks : {1ull, 264ull, 2112ull}) {
+        const reduce::detail::column_segments segs{rows, cols, cols};
+        const auto v = reduce::detail::packed_view<C, float>(segs, blocks);
+        const std::uint64_t b = reduce::detail::packed_blocks(v);
+        ASSERT_EQ(v.vectors, rows * cols / 4) << rows << " x " << cols;
+        ASSERT_EQ(v.tail, rows * cols % 4) << rows << " x " << cols;
+        ASSERT_EQ(1u << v.log2_columns, cols);
+        ASSERT_EQ(v.span % 256, 0u);
+        ASSERT_LE(b, blocks) << rows << " x " << cols;
+        ASSERT_GE(b * v.span, v.vectors) << rows << " x " << cols;
+        ASSERT_TRUE(v.vectors == 0 || (b - 1) * v.span < v.vectors) << rows << " x " << cols;
+      }
+}
+
+// by_length's warp step: a function of the count alone, the most segments a warp takes that leave min_steps steps.
+TEST(SegmentedHost, WarpStepByCount) {
+  using reduce::detail::warp_step;
+  const auto step = [](std::uint64_t count) {
+    const warp_step w = reduce::detail::warp_step_for(count);
+    return std::pair<unsigned, unsigned>{w.batches, w.width};
+  };
+  EXPECT_EQ(step(1ull << 40), (std::pair<unsigned, unsigned>{2, 32}));
+  EXPECT_EQ(step(1ull << 20), (std::pair<unsigned, unsigned>{2, 32}));
+  EXPECT_EQ(step((1ull << 20) - 1), (std::pair<unsigned, unsigned>{1, 32}));
+  EXPECT_EQ(step(1ull << 19), (std::pair<unsigned, unsigned>{1, 32}));
+  EXPECT_EQ(step((1ull << 19) - 1), (std::pair<unsigned, unsigned>{1, 16}));
+  EXPECT_EQ(step(1ull << 14), (std::pair<unsigned, unsigned>{1, 1}));
+  EXPECT_EQ(step(1), (std::pair<unsigned, unsigned>{1, 1}));
+  for (std::uint64_t count = 1; count < (1ull << 22); count = count * 3 + 1) {
+    const warp_step w = reduce::detail::warp_step_for(count);
+    const std::uint64_t per_warp = std::uint64_t(w.batches) * w.width;
+    EXPECT_TRUE(per_warp == 1 || count >= per_warp * warp_step::min_steps) << count;
+    EXPECT_TRUE(per_warp == 2 * 32 || count < 2 * per_warp * warp_step::min_steps) << count;
+  }
+}
+
 }  // namespace

@@ -1,8 +1,8 @@
 // The columns of a matrix on the column walk (scalar and vector Loads, several block sizes) and on the default: every
 // op and type, argmin/argmax (the index is the row), over shapes that take every launch shape the walk plans (warps
 // stacked or side by side, rows split into chunks or not, lanes holding one column tile or several), over aligned and
-// misaligned inputs (a vector Load reads scalars where a row's vectors are not aligned); NaN and infinities; the same
-// bits on every run.
+// misaligned inputs (a vector Load reads scalars where a row's vectors are not aligned), dense matrices no wider than a
+// vector (read flat); NaN and infinities; the same bits on every run.
 #include "seg_ops.cuh"
 
 namespace {
@@ -25,7 +25,9 @@ TYPED_TEST(SegmentedColumns, EveryOpAndTypeEveryShape) {
   using C = TypeParam;
   // {rows, columns, ld, shift}: tall and narrow (chunks of rows), a ragged last vector, the vectors aligned (shift 0;
   // 4 elements for elements of 4 bytes or more; ld a multiple of 16) or not, shallow and wide (several column tiles a
-  // lane, of scalars or of vectors of every width), one row.
+  // lane, of scalars or of vectors of every width), one row; dense matrices no wider than a vector of some element
+  // types, read flat by vector Loads (several blocks and their fold, elements past the last whole vector, fewer
+  // elements than a vector).
   for (auto [rows, cols, ld, shift] : {std::array<std::uint64_t, 4>{20000, 3, 4, 1},
                                        {3000, 7, 9, 1},
                                        {500, 130, 144, 0},
@@ -33,7 +35,14 @@ TYPED_TEST(SegmentedColumns, EveryOpAndTypeEveryShape) {
                                        {3, 3001, 3008, 0},
                                        {1, 5000, 5008, 4},
                                        {2, 20000, 20000, 0},
-                                       {2, 40, 41, 3}}) {
+                                       {2, 40, 41, 3},
+                                       {200003, 1, 1, 0},
+                                       {100001, 2, 2, 0},
+                                       {50001, 4, 4, 4},
+                                       {5001, 8, 8, 0},
+                                       {4099, 16, 16, 0},
+                                       {3, 2, 2, 0},
+                                       {1, 1, 1, 0}}) {
     SCOPED_TRACE("columns of " + std::to_string(rows) + " x " + std::to_string(cols) + ", ld " + std::to_string(ld) +
                  ", input shifted by " + std::to_string(shift));
     segtest::every_op_and_type<C>(columns_on_device{rows, cols, ld, shift});

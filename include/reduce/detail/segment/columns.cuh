@@ -9,7 +9,8 @@
 // fill the GPU), each chunk stores one result per column and a second pass of the same walk folds those chunk results,
 // a matrix of chunks rows. Every combine is in an order fixed by the call (the shape, the input's alignment and leading
 // dimension, which pick the unit) and the device (its SM count and the kernel's occupancy): bitwise the same on every
-// run of the same call on the same GPU.
+// run of the same call on the same GPU. A dense matrix no wider than a vector is read flat instead
+// (packed_columns.cuh).
 #pragma once
 #include <cuda_runtime.h>
 
@@ -17,6 +18,7 @@
 #include "../storage.cuh"
 #include "../vector.cuh"
 #include "../warp_reduce.cuh"
+#include "packed_columns.cuh"
 #include "segments.cuh"
 
 namespace reduce::detail {
@@ -198,6 +200,10 @@ struct segment_map<policy::column_walk> {
                                            std::uint64_t(sms) * per_sm);
         if (p.chunks > chunks) chunks = p.chunks;
       }
+    if (segs.ld == segs.count && segs.count <= 16) {  // the flat path of a dense matrix no wider than a vector
+      const std::uint64_t flat = 2 * std::uint64_t(sms) * (2048 / Cfg::block);
+      if (flat > chunks) chunks = flat;
+    }
     bytes = chunks > 1 ? std::size_t(chunks * segs.count * sizeof(Acc)) : 0;
     return cudaSuccess;
   }
@@ -231,20 +237,48 @@ struct segment_map<policy::column_walk> {
     return cudaGetLastError();
   }
 
+  // The chunks' results (a matrix of chunks rows and segs.count columns), walked in one chunk.
+  template <class Cfg, class Acc, class Op>
+  static cudaError_t fold(const Acc* first, std::uint64_t chunks, std::uint64_t columns, Acc* out, Op op,
+                          cudaStream_t stream) {
+    const column_segments fold{chunks, columns, columns};
+    shape f{};
+    if (cudaError_t e = shape_of<Cfg, Acc, Acc, Op, no_transform>(first, fold, false, f)) return e;
+    return launch<Cfg>(first, fold, f, out, op, no_transform{}, stream);
+  }
+
+  // A dense matrix no wider than a vector, read flat (packed_columns.cuh): at most two waves of blocks.
+  template <class Cfg, class T, class Acc, class Op, class Tr>
+  static cudaError_t run_packed(const T* in, const column_segments& segs, Acc* out, Op op, Tr tr, void* scratch,
+                                cudaStream_t stream) {
+    int sms = 0, per = 0;
+    if (cudaError_t e = sm_count(sms)) return e;
+    if (cudaError_t e = per_device_value(per, [](int, int& v) {
+          cudaError_t e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&v, packed_column_kernel<Cfg, T, Acc, Op, Tr>,
+                                                                        Cfg::block, 0);
+          if (!e && v < 1) v = 1;
+          return e;
+        }))
+      return e;
+    const packed_columns p = packed_view<Cfg, T>(segs, 2 * std::uint64_t(sms) * per);
+    const std::uint64_t blocks = packed_blocks(p);
+    Acc* first = blocks > 1 ? static_cast<Acc*>(scratch) : out;
+    packed_column_kernel<Cfg><<<unsigned(blocks), Cfg::block, 0, stream>>>(in, p, first, op, tr);
+    if (cudaError_t e = cudaGetLastError()) return e;
+    return blocks > 1 ? fold<Cfg>(first, blocks, segs.count, out, op, stream) : cudaSuccess;
+  }
+
   template <class Cfg, class T, class Acc, class Op, class Tr>
   static cudaError_t run(const T* in, column_segments segs, Acc* out, Op op, Tr tr, void* scratch,
                          cudaStream_t stream) {
     if (segs.count == 0) return cudaSuccess;
+    if constexpr (vectors<Cfg, T>)
+      if (packs(in, segs)) return run_packed<Cfg>(in, segs, out, op, tr, scratch, stream);
     shape s{};
     if (cudaError_t e = shape_of<Cfg, T, Acc, Op, Tr>(in, segs, true, s)) return e;
     Acc* first = s.plan.chunks > 1 ? static_cast<Acc*>(scratch) : out;
     if (cudaError_t e = launch<Cfg>(in, segs, s, first, op, tr, stream)) return e;
-    if (s.plan.chunks == 1) return cudaSuccess;
-    // The chunks' results: a matrix of chunks rows and segs.count columns, walked again in one chunk.
-    const column_segments fold{s.plan.chunks, segs.count, segs.count};
-    shape f{};
-    if (cudaError_t e = shape_of<Cfg, Acc, Acc, Op, no_transform>(first, fold, false, f)) return e;
-    return launch<Cfg>(first, fold, f, out, op, no_transform{}, stream);
+    return s.plan.chunks > 1 ? fold<Cfg>(first, s.plan.chunks, segs.count, out, op, stream) : cudaSuccess;
   }
 };
 
