@@ -5,7 +5,7 @@
 // Writes one CSV row per point and contender (% of the theoretical bandwidth counting the input read and the results
 // written; offsets not counted).
 //
-//   reduce-segmented-bench --out FILE.csv [--samples 9] [--log2-total 28] [--quick] [--filter TEXT]
+//   reduce-segmented-bench --out FILE.csv [--samples 9] [--log2-total 28] [--quick] [--filter TEXT[,TEXT...]]
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -57,7 +57,7 @@ options parse(int argc, char** argv) {
     else {
       std::fprintf(stderr,
                    "usage: reduce-segmented-bench --out FILE.csv [--samples N] [--log2-total 28] [--quick] "
-                   "[--filter TEXT]\n");
+                   "[--filter TEXT[,TEXT...]]\n");
       std::exit(2);
     }
     ++i;
@@ -122,10 +122,21 @@ int main(int argc, char** argv) {
   BENCH_CHECK(cudaGetDeviceProperties(&prop, 0));
   const double peak = theoretical_gbps();
   std::vector<shape> shapes = all_shapes(o.log2_total, o.quick);
-  if (!o.filter.empty())
+  if (!o.filter.empty()) {  // comma-separated parts: a point whose name contains any of them
+    std::vector<std::string> parts;
+    for (std::size_t at = 0; at <= o.filter.size();) {
+      const std::size_t comma = std::min(o.filter.find(',', at), o.filter.size());
+      parts.push_back(o.filter.substr(at, comma - at));
+      at = comma + 1;
+    }
     shapes.erase(std::remove_if(shapes.begin(), shapes.end(),
-                                [&](const shape& s) { return s.name.find(o.filter) == std::string::npos; }),
+                                [&](const shape& s) {
+                                  return std::none_of(parts.begin(), parts.end(), [&](const std::string& p) {
+                                    return !p.empty() && s.name.find(p) != std::string::npos;
+                                  });
+                                }),
                  shapes.end());
+  }
   std::uint64_t n = 0, max_count = 0;
   for (const shape& s : shapes) n = std::max(n, s.extent()), max_count = std::max(max_count, s.count());
   std::fprintf(stderr, "%s, theoretical %.0f GB/s, %s; %zu points, the exact reference of 2^%.0f elements...\n",
@@ -220,6 +231,7 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "%-28s %-52s %10.1f us %5.1f%%%s\n", sh.name.c_str(), cs[c].name.c_str(), med,
                    100 * bytes / (med * 1e-6) / 1e9 / peak, wrong[c] ? " WRONG" : "");
     }
+    csv.flush();  // every finished point on disk, should the run be cut short
   }
   std::fprintf(stderr, "wrote %s\n", o.out.c_str());
   return failed ? 3 : 0;

@@ -3,7 +3,7 @@
 x.sum(dim=0)), float32, the same method: L2 flushed by a read before every sample, CUDA events, medians, every result
 checked against a float64 sum. Writes CSV rows in reduce-segmented-bench's columns.
 
-    python3 bench/segmented/torch_bench.py OUT.csv [--samples 9] [--log2-total 28] [--quick] [--filter TEXT]
+    python3 bench/segmented/torch_bench.py OUT.csv [--samples 9] [--log2-total 28] [--quick] [--filter TEXT[,TEXT...]]
 """
 import argparse
 import sys
@@ -36,7 +36,7 @@ def main():
     ap.add_argument("--samples", type=int, default=9)
     ap.add_argument("--log2-total", type=int, default=28)
     ap.add_argument("--quick", action="store_true")
-    ap.add_argument("--filter", default="", help="only the shapes whose name contains this text")
+    ap.add_argument("--filter", default="", help="only the shapes whose name contains one of these comma-separated texts")
     a = ap.parse_args()
     try:
         import torch
@@ -55,7 +55,7 @@ def main():
     rows_out = []
     for what, r, c, *ld in shapes(a.log2_total, a.quick):
         name = f"{what} {pow2(r)} x {pow2(c)}" + (f" ld {ld[0]}" if ld else "")
-        if a.filter not in name:
+        if a.filter and not any(p and p in name for p in a.filter.split(",")):
             continue
         x = data[: r * ld[0]].view(r, ld[0])[:, :c] if ld else data[: r * c].view(r, c)
         dim = 1 if what == "rows" else 0
