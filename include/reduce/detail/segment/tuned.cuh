@@ -38,7 +38,8 @@ using segmented_choices = boost::mp11::mp_list<seg_cfg<p::staged_tile, p::vector
 using offsets_config = seg_cfg<p::by_length, p::vector<4>>;
 // Columns: four 16-byte vectors a lane (H100, 2026-11-28, µs against scalar<4>, torch.sum(dim=0) and CUB 3.0.1 through
 // a transposed iterator, same run: 2^16 x 2^12 351 vs 359, torch 383, CUB 3025; 4 x 2^26 471 vs 737, torch 463;
-// 1 x 2^28 898 vs 964, torch 1048; 2^20 x 2^8 365 vs 362, torch 468; 2^28 x 1 419 vs 410, torch 383).
+// 1 x 2^28 898 vs 964, torch 1048; 2^20 x 2^8 365 vs 362, torch 468; a later run, 2^28 x 1 read flat: 352 vs 409,
+// torch 353).
 using columns_config = seg_cfg<p::column_walk, p::vector<4>>;
 inline constexpr segment_choice segment_lengths[] = {
     {256, 0},   // k = 1, 2, 3, 4: H100 710 µs vs CUB 917, 522 vs 602, 458 vs 516, 430 vs 433 (3.5.0 fixed-size);
