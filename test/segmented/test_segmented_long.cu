@@ -1,6 +1,8 @@
 // Long segments: by_length's paths (huge segments among tiny ones, more long segments than its scratch lists) and
 // parts_per_segment (a few long segments split into parts), on the default and on other Loads, BlockFinishes and
 // block sizes.
+#include <set>
+
 #include "seg_common.cuh"
 
 namespace {
@@ -111,24 +113,31 @@ TYPED_TEST(ByLength, HugeSegmentsAmongTinyOnes) {
     ASSERT_EQ(test::bits_of(first[s]), test::bits_of(second[s])) << C::name() << " segment " << s;
 }
 
-// Every shape of the warp pass's step (two batches of 32 segments, one of 32, narrower ones, one segment a warp: the
-// count picks it), over runs of 256 segments of at most 8 elements (tiny steps, each lane folding its own) between
-// runs that mix them with longer ones (the grouped, whole-warp and long paths): sums exact, an index transform,
-// argmin/argmax's first occurrence, the same bits on every run.
+// Every shape of the warp pass's step (two batches of 32 segments, one of 32, 16, 8, 4 or 2, one segment a warp: the
+// count picks it), over runs of 256 segments of at most 2 elements and of at most 8 (tiny steps for K = 1 and for
+// K >= 4: each lane folds its own) between runs that mix them with longer ones (the grouped, whole-warp and long
+// paths): sums exact, an index transform, argmin/argmax's first occurrence, the same bits on every run.
 TYPED_TEST(ByLength, EveryWarpStep) {
   REQUIRE_GPU();
   using C = TypeParam;
-  const std::vector<std::uint64_t> counts = test::small_only()
-                                                ? std::vector<std::uint64_t>{100003, 3001}
-                                                : std::vector<std::uint64_t>{(1u << 20) + 37, 600000, 100003, 3001};
+  const std::vector<std::uint64_t> counts =
+      test::small_only() ? std::vector<std::uint64_t>{(1u << 20) + 37, 100003, 3001}
+                         : std::vector<std::uint64_t>{(1u << 20) + 37, 600000, 300001, 150001, 100003, 40001, 3001};
+  std::set<std::pair<unsigned, unsigned>> shapes;
   for (std::uint64_t count : counts) {
     const reduce::detail::warp_step ws = reduce::detail::warp_step_for(count);
+    shapes.insert({ws.batches, ws.width});
     SCOPED_TRACE(std::to_string(count) + " segments, steps of " + std::to_string(ws.batches) + " x " +
                  std::to_string(ws.width));
     std::vector<std::uint64_t> len(count);
     std::mt19937_64 rng(count);
-    for (std::uint64_t s = 0; s < count; ++s)
-      len[s] = (s / 256) % 2 == 0 || rng() % 4 ? rng() % 9 : rng() % 64 == 0 ? 2000 + rng() % 3000 : 9 + rng() % 300;
+    for (std::uint64_t s = 0; s < count; ++s) {
+      const std::uint64_t run = (s / 256) % 4;
+      len[s] = run == 0                ? rng() % 3
+               : run == 2 || rng() % 4 ? rng() % 9
+               : rng() % 64 == 0       ? 2000 + rng() % 3000
+                                       : 9 + rng() % 300;
+    }
     const lengths_on_device o(len);
     const auto ints = test::random_vector<int>(o.total, -3, 3, count + 1);
     const std::vector<float> h(ints.begin(), ints.end());
@@ -153,6 +162,7 @@ TYPED_TEST(ByLength, EveryWarpStep) {
       ASSERT_EQ(hi[s].index, segtest::first_extreme(x, n, 1, true)) << C::name() << " argmax: segment " << s;
     }
   }
+  EXPECT_EQ(shapes.size(), counts.size()) << "each count should give a step shape of its own";
 }
 
 // More long segments than the list holds, and long segments of more parts than its slots hold: the surplus is walked

@@ -93,7 +93,7 @@ struct segment_map<policy::by_length> {
   static constexpr std::uint64_t long_size = std::uint64_t(1) << 12, part_size = std::uint64_t(1) << 15;
   // 256 parts at most: a segment of 2^23 elements and more fills 256 blocks, two an SM of an H100 with 16 KB each in
   // flight, about what its memory needs. The scratch: 2^17 entries and 2^18 slots (about 7 MB for float results),
-  // which hold every layout of up to 2^28 elements; only a call whose long segments hold more can run past them.
+  // which hold every layout of up to 2^29 elements; only a call whose long segments hold more can run past them.
   static constexpr std::uint64_t max_parts = 256, max_listed = std::uint64_t(1) << 17,
                                  max_slots = std::uint64_t(1) << 18;
   // A segment past wide_steps steps of its group goes to the whole-warp walk.

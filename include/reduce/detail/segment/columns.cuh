@@ -9,8 +9,8 @@
 // fill the GPU), each chunk stores one result per column and a second pass of the same walk folds those chunk results,
 // a matrix of chunks rows. Every combine is in an order fixed by the call (the shape, the input's alignment and leading
 // dimension, which pick the unit) and the device (its SM count and the kernel's occupancy): bitwise the same on every
-// run of the same call on the same GPU. A dense matrix no wider than a vector is read flat instead
-// (packed_columns.cuh).
+// run of the same call on the same GPU. A dense, 16-byte aligned matrix whose columns divide a vector's elements is
+// read flat by vector Loads instead (packed_columns.cuh).
 #pragma once
 #include <cuda_runtime.h>
 

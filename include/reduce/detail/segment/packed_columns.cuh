@@ -85,7 +85,8 @@ __global__ void __launch_bounds__(Cfg::block)
   }
 }
 
-// The flat view of a call that packs, for `blocks` blocks at most (each at least four steps of K vectors a thread).
+// The flat view of a call that packs, for `blocks` blocks at most (each but the last at least four steps of K vectors a
+// thread, where there are that many).
 template <class Cfg, class T>
 packed_columns packed_view(const column_segments& segs, std::uint64_t blocks) {
   constexpr std::uint64_t V = 16 / sizeof(T), step = std::uint64_t(Cfg::block) * Cfg::load::items;
