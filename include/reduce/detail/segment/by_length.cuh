@@ -87,9 +87,10 @@ inline warp_step warp_step_for(std::uint64_t count) {
 template <>
 struct segment_map<policy::by_length> {
   // Long: past 2^12 elements, a block's walk (the whole-warp walk of longer segments keeps too little in flight where
-  // they are few; H100, 2026-11-28, offsets of 2^12 elements, 2^28 in all: 366 µs vs 425 with 2^11, CUB 3.5.0 339). A
-  // part holds up to 2^15 elements (eight tiles of a 256-thread block of vector<4> floats): fewer, longer parts than
-  // that spend more of their time loading records and finishing blocks than streaming.
+  // they are few; H100, 2026-11-28, offsets of 2^12 elements, 2^28 in all: 367 µs, CUB 3.0.1 338 in the same run; 2^11
+  // took 425 in an A/B of the two, which ran no CUB). A part holds up to 2^15 elements (eight tiles of a 256-thread
+  // block of vector<4> floats): fewer, longer parts than that spend more of their time loading records and finishing
+  // blocks than streaming.
   static constexpr std::uint64_t long_size = std::uint64_t(1) << 12, part_size = std::uint64_t(1) << 15;
   // 256 parts at most: a segment of 2^23 elements and more fills 256 blocks, two an SM of an H100 with 16 KB each in
   // flight, about what its memory needs. The scratch: 2^17 entries and 2^18 slots (about 7 MB for float results),

@@ -9,7 +9,8 @@
 // walk then folds the blocks' results, a matrix of blocks rows. The elements past the last whole vector (fewer than
 // V) go to the last block's first thread, after its vectors. Every order is fixed by the shape and the grid (the
 // kernel's occupancy on the GPU's SM count): bitwise the same on every run of a call on one GPU.
-// H100, 2026-11-28: 2^27 x 2 floats, 355 µs against 412 by the column walk's vectors (torch.sum(dim=0) 355).
+// H100, 2026-11-28, 2^27 x 2 floats: 355 µs; torch.sum(dim=0) 355 and CUB 3.5.0 through a transposed iterator 75922
+// in the same run; the column walk's vectors took 412 in the run before.
 #pragma once
 #include <cuda_runtime.h>
 
