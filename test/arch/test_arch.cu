@@ -247,8 +247,8 @@ TEST(Segmented, EveryMappingOfTheDefaultRightWhateverTheBuild) {
   ASSERT_EQ(cudaMemcpy(d_end.base, end.data(), end.size() * sizeof(long long), cudaMemcpyHostToDevice), 0);
   expect_segmented(reduce::segments::offsets(d_begin.base, d_end.base, begin.size()), ref,
                    ref.back().begin + ref.back().size, "offsets");
-  // Columns: tall and narrow (rows split into chunks), and one row of many columns.
-  for (auto [rows, cols] : {std::array<std::uint64_t, 2>{1 << 17, 7}, {4096, 40}, {1, 150000}}) {
+  // Columns: tall and narrow (rows split into chunks), dense and two wide (read flat), and one row of many columns.
+  for (auto [rows, cols] : {std::array<std::uint64_t, 2>{1 << 17, 7}, {(1 << 17) + 1, 2}, {4096, 40}, {1, 150000}}) {
     std::vector<segment_ref> cref(cols);
     for (std::uint64_t c = 0; c < cols; ++c) cref[c] = {c, rows, cols};
     expect_segmented(reduce::segments::columns(rows, cols, cols), cref, rows * cols, "columns");
