@@ -5,13 +5,13 @@
 //    segments are few, so that every SM still gets warps), lane i reading the offsets of segment i of each batch,
 //    coalesced. Where every segment of the step is tiny (at most 2K elements, 8 at most), each lane folds its own, all
 //    of their loads in flight at once. Else batch by batch: a lane whose segment is long (over long_size elements)
-//    takes a list entry and a slot per part (atomics), and writes each slot's part record (the segment's first element,
-//    its length and the part's number). The warp picks a group width L (a power of two, 1..32, the same in every lane)
-//    such that L lanes of K loads in flight cover the batch's typical segment in one step (typical: the mean of the
-//    lengths' log2, so one longer segment does not widen the groups of 31 tiny ones); in L rounds its 32 / L groups
-//    take a segment each, lane j of a group folding elements j, j + L, ..., the group meeting through shuffles. A
-//    segment past wide_steps steps of its group would hold back its round's other groups: after the rounds the whole
-//    warp reads it, 2K loads a lane in flight (K once K >= 8).
+//    takes a list entry and a slot per part (one atomic of each for the warp), and writes each slot's part record (the
+//    segment's first element, its length and the part's number). The warp picks a group width L (a power of two, 1..32,
+//    the same in every lane) such that L lanes of K loads in flight cover the batch's typical segment in one step
+//    (typical: the mean of the lengths' log2, so one longer segment does not widen the groups of 31 tiny ones); in L
+//    rounds its 32 / L groups take a segment each, lane j of a group folding elements j, j + L, ..., the group meeting
+//    through shuffles. A segment past wide_steps steps of its group would hold back its round's other groups: after the
+//    rounds the whole warp reads it, 2K loads a lane in flight (K once K >= 8).
 // 2. The long pass: a listed segment of n elements has min(max_parts, ceil(n / part_size)) parts, bounds a function
 //    of n, 16 elements apart (every part as misaligned as the segment: vector Loads stay 16-byte). Block b walks the
 //    slots b, b + gridDim.x, ... as block_per_segment walks a segment (the config's Load and BlockFinish), the next
@@ -137,15 +137,30 @@ struct segment_map<policy::by_length> {
     return acc;
   }
 
-  // A long segment's lane: its ticket and slots, or false where the scratch is full (the warp then walks it).
-  __device__ static bool list(std::uint64_t s, const segment_range& r, const long_list& l) {
-    const unsigned long long t = atomicAdd(l.tickets, 1ull);
-    if (t >= l.max_entries) return false;
-    const std::uint64_t k = parts(r.size), first = atomicAdd(l.slots, (unsigned long long)k);
-    const bool fits = first + k <= l.max_slots;
+  // The warp's long segments (lanes with is_long) take their tickets and slots with one atomic each for the whole warp,
+  // in lane order: per segment, two atomics on two addresses would serialise at the L2 where long segments are many.
+  // A lane returns false where the scratch is full (its warp then walks the segment).
+  __device__ static bool list(std::uint64_t s, const segment_range& r, bool is_long, unsigned longs,
+                              const long_list& l) {
+    constexpr unsigned all = 0xffffffffu;
+    const unsigned lane = threadIdx.x % 32, leader = __ffs(longs) - 1;
+    unsigned k = is_long ? unsigned(parts(r.size)) : 0, before = k;  // parts: at most 256 a lane
+#pragma unroll
+    for (int o = 1; o < 32; o *= 2) {
+      const unsigned v = __shfl_up_sync(all, before, o);
+      if (lane >= unsigned(o)) before += v;
+    }
+    const unsigned total = __shfl_sync(all, before, 31);
+    before -= k;
+    unsigned long long t = 0, first = 0;
+    if (lane == leader) t = atomicAdd(l.tickets, (unsigned long long)__popc(longs)), first = atomicAdd(l.slots, total);
+    t = __shfl_sync(all, t, leader) + __popc(longs & ((1u << lane) - 1));
+    first = __shfl_sync(all, first, leader) + before;
+    if (!is_long) return false;
+    const bool fits = t < l.max_entries && first + k <= l.max_slots;
     for (std::uint64_t i = first; i < first + k && i < l.max_slots; ++i)
       l.records[i] = fits ? make_ulonglong2(r.begin, r.size * max_parts + (i - first)) : make_ulonglong2(0, 0);
-    l.entries[t] = make_ulonglong2(s, fits ? first : l.no_slot);
+    if (t < l.max_entries) l.entries[t] = make_ulonglong2(s, fits ? first : l.no_slot);
     return fits;
   }
 
@@ -157,7 +172,9 @@ struct segment_map<policy::by_length> {
     constexpr int log2_K = K >= 32 ? 5 : K >= 16 ? 4 : K >= 8 ? 3 : K >= 4 ? 2 : K >= 2 ? 1 : 0;
     constexpr unsigned all = 0xffffffffu;
     const unsigned lane = threadIdx.x % 32;
-    const bool listed = r.size > long_size && list(first + lane, r, l);
+    const bool is_long = r.size > long_size;
+    const unsigned longs = __ballot_sync(all, is_long);
+    const bool listed = longs != 0 && list(first + lane, r, is_long, longs, l);  // a ballot: the same in every lane
     // The group width: L x K about the typical length, from the mean of floor(log2(length)) over the batch's
     // non-empty, non-long segments (rounded).
     const bool typical = r.size > 0 && r.size <= long_size;
@@ -277,8 +294,15 @@ struct segment_map<policy::by_length> {
   static cudaError_t run(const T* in, const Segs& segs, Acc* out, Op op, Tr tr, void* scratch, cudaStream_t stream);
 };
 
+// The warp pass is latency-bound on short segments, so occupancy buys speed: 4 blocks of 256 threads an SM (64
+// registers) where elements take 4 bytes or less; 8-byte elements keep their registers, which 64 would spill (H100,
+// 2026-11-28, A/B of the two, no CUB: offsets of 1 float, 2^28 elements, 1737 µs against 1772; argmin of floats, k =
+// 256, 2^26: 174 against 218; doubles, k = 4, 2^26: 462 against 312).
+template <class Cfg, class T>
+constexpr int warp_pass_min_blocks = sizeof(T) <= 4 ? 1024 / Cfg::block : 1;
+
 template <class Cfg, class T, class Acc, class Op, class Tr, class Segs>
-__global__ void __launch_bounds__(Cfg::block)
+__global__ void __launch_bounds__(Cfg::block, (warp_pass_min_blocks<Cfg, T>))
     by_length_warp_kernel(const T* in, Segs segs, Acc* out, Op op, Tr tr, long_list l, warp_step ws) {
   segment_map<policy::by_length>::warp_pass<Cfg>(in, segs, out, op, tr, l, ws);
 }
