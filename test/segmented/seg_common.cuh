@@ -39,6 +39,26 @@ inline layout random_layout(std::uint64_t count, std::uint64_t seed, double long
   return l;
 }
 
+// Offsets laid end to end (CSR) from element 3 on: runs of 64 segments of at most 16 elements, of at most 8, and of
+// random_layout's mix of lengths. Deterministic in seed.
+inline layout csr_layout(std::uint64_t count, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  layout l;
+  std::uint64_t at = 3;
+  for (std::uint64_t s = 0; s < count; ++s) {
+    const unsigned run = (s / 64) % 3, kind = rng() % 100;
+    const std::uint64_t len = run == 0    ? rng() % 17
+                              : run == 1  ? rng() % 9
+                              : kind < 10 ? 0
+                              : kind < 60 ? rng() % 8
+                              : kind < 95 ? rng() % 400
+                                          : rng() % 5000;
+    l.begin.push_back(at), l.end.push_back(at += len);
+  }
+  l.total = at + 8;
+  return l;
+}
+
 // The host reference of one segment: the op folded in element order, in Acc (floating sums in long double).
 template <class Acc, class T, class Op, class Tr>
 Acc fold(const T* x, std::uint64_t n, std::uint64_t stride, Op op, Tr tr) {

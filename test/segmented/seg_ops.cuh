@@ -13,12 +13,16 @@ struct square {
   __host__ __device__ double operator()(float x, std::uint64_t) const { return double(x) * x; }
 };
 
-// Offsets of a random layout on the device (64-bit), with the host's begin and length of each segment.
+// Offsets of a random layout (or laid end to end) on the device (64-bit), with the host's begin and length of each
+// segment.
 struct offsets_on_device {
   segtest::layout l;
   test::device_buffer<long long> b, e;
-  explicit offsets_on_device(std::uint64_t count, std::uint64_t seed)
-      : l(segtest::random_layout(test::small_only() ? count / 10 : count, seed)), b(l.begin.size()), e(l.end.size()) {
+  explicit offsets_on_device(std::uint64_t count, std::uint64_t seed, bool csr = false)
+      : l(csr ? segtest::csr_layout(test::small_only() ? count / 10 : count, seed)
+              : segtest::random_layout(test::small_only() ? count / 10 : count, seed)),
+        b(l.begin.size()),
+        e(l.end.size()) {
     segtest::to_device(b, l.begin);
     segtest::to_device(e, l.end);
   }

@@ -25,6 +25,13 @@ TYPED_TEST(Segmented, EveryOpAndType) {
   segtest::every_op_and_type<TypeParam>(offsets_on_device(2000, 3));
 }
 
+// Laid end to end (CSR, the common layout), runs of short segments among longer ones; 40000 segments: by_length's
+// warp steps of two segments.
+TYPED_TEST(Segmented, EveryOpAndTypeLaidEndToEnd) {
+  REQUIRE_GPU();
+  segtest::every_op_and_type<TypeParam>(offsets_on_device(40000, 13, true));
+}
+
 TYPED_TEST(Segmented, ArgminAndArgmaxPerSegmentFirstOccurrence) {
   REQUIRE_GPU();
   segtest::argmin_argmax<TypeParam>(offsets_on_device(1500, 4));

@@ -20,17 +20,17 @@ class ByLength : public ::testing::Test {};
 TYPED_TEST_SUITE(ByLength, by_length_configs, test::config_name);
 using by_length_map = reduce::detail::segment_map<p::by_length>;
 
-// Offsets (64-bit) of the given lengths, each at an odd gap from the last (or, every 7th empty one, end < begin),
-// on the device.
+// Offsets (64-bit) of the given lengths, each at an odd gap from the last (or, every 7th empty one, end < begin), or
+// laid end to end (CSR), on the device.
 struct lengths_on_device {
   std::vector<long long> b, e;
   std::uint64_t total = 0;
   test::device_buffer<long long> db, de;
-  explicit lengths_on_device(const std::vector<std::uint64_t>& len) : db(len.size()), de(len.size()) {
-    std::uint64_t at = 0;
+  explicit lengths_on_device(const std::vector<std::uint64_t>& len, bool csr = false) : db(len.size()), de(len.size()) {
+    std::uint64_t at = csr ? 3 : 0;
     for (std::size_t s = 0; s < len.size(); ++s) {
-      at += 1 + 2 * (s % 3);
-      if (len[s] == 0 && s % 7 == 0)
+      at += csr ? 0 : 1 + 2 * (s % 3);
+      if (len[s] == 0 && s % 7 == 0 && !csr)
         b.push_back(at + 3), e.push_back(at);
       else
         b.push_back(at), e.push_back(at + len[s]);
@@ -114,9 +114,10 @@ TYPED_TEST(ByLength, HugeSegmentsAmongTinyOnes) {
 }
 
 // Every shape of the warp pass's step (two batches of 32 segments, one of 32, 16, 8, 4 or 2, one segment a warp: the
-// count picks it), over runs of 256 segments of at most 2 elements and of at most 8 (tiny steps for K = 1 and for
-// K >= 4: each lane folds its own) between runs that mix them with longer ones (the grouped, whole-warp and long
-// paths): sums exact, an index transform, argmin/argmax's first occurrence, the same bits on every run.
+// count picks it), over runs of 256 segments of at most 2 elements, of at most 8 (tiny steps for K = 1 and for K >= 4:
+// each lane folds its own) and of at most 16 between runs that mix them with longer ones (the grouped, whole-warp and
+// long paths), with gaps between segments and laid end to end (CSR): sums exact, an index transform, argmin/argmax's
+// first occurrence, the same bits on every run.
 TYPED_TEST(ByLength, EveryWarpStep) {
   REQUIRE_GPU();
   using C = TypeParam;
@@ -124,44 +125,46 @@ TYPED_TEST(ByLength, EveryWarpStep) {
       test::small_only() ? std::vector<std::uint64_t>{(1u << 20) + 37, 100003, 3001}
                          : std::vector<std::uint64_t>{(1u << 20) + 37, 600000, 300001, 150001, 100003, 40001, 3001};
   std::set<std::pair<unsigned, unsigned>> shapes;
-  for (std::uint64_t count : counts) {
-    const reduce::detail::warp_step ws = reduce::detail::warp_step_for(count);
-    shapes.insert({ws.batches, ws.width});
-    SCOPED_TRACE(std::to_string(count) + " segments, steps of " + std::to_string(ws.batches) + " x " +
-                 std::to_string(ws.width));
-    std::vector<std::uint64_t> len(count);
-    std::mt19937_64 rng(count);
-    for (std::uint64_t s = 0; s < count; ++s) {
-      const std::uint64_t run = (s / 256) % 4;
-      len[s] = run == 0                ? rng() % 3
-               : run == 2 || rng() % 4 ? rng() % 9
-               : rng() % 64 == 0       ? 2000 + rng() % 3000
-                                       : 9 + rng() % 300;
+  for (std::uint64_t count : counts)
+    for (bool csr : {false, true}) {
+      const reduce::detail::warp_step ws = reduce::detail::warp_step_for(count);
+      shapes.insert({ws.batches, ws.width});
+      SCOPED_TRACE(std::to_string(count) + " segments, steps of " + std::to_string(ws.batches) + " x " +
+                   std::to_string(ws.width) + (csr ? ", laid end to end" : ", with gaps"));
+      std::vector<std::uint64_t> len(count);
+      std::mt19937_64 rng(count);
+      for (std::uint64_t s = 0; s < count; ++s) {
+        const std::uint64_t run = (s / 256) % 5;
+        len[s] = run == 0                ? rng() % 3
+                 : run == 4              ? rng() % 17
+                 : run == 2 || rng() % 4 ? rng() % 9
+                 : rng() % 64 == 0       ? 2000 + rng() % 3000
+                                         : 9 + rng() % 300;
+      }
+      const lengths_on_device o(len, csr);
+      const auto ints = test::random_vector<int>(o.total, -3, 3, count + 1);
+      const std::vector<float> h(ints.begin(), ints.end());
+      test::device_buffer<float> d(h.size());
+      test::device_buffer<int> di(ints.size());
+      segtest::to_device(d, h);
+      const auto sums = segtest::run<C, float>(d.base, o.segs(), count, signed_by_index{}, reduce::sum{});
+      const auto again = segtest::run<C, float>(d.base, o.segs(), count, signed_by_index{}, reduce::sum{});
+      const auto isums =
+          segtest::run<C, int>(segtest::to_device(di, ints), o.segs(), count, no_transform{}, reduce::sum{});
+      const auto lo = segtest::run_arg<C>(d.base, o.segs(), count, false);
+      const auto hi = segtest::run_arg<C>(d.base, o.segs(), count, true);
+      for (std::uint64_t s = 0; s < count; ++s) {
+        const float* x = h.data() + o.b[s];
+        const std::uint64_t n = o.size(s);
+        ASSERT_EQ(sums[s], (segtest::fold<float>(x, n, 1, reduce::sum{}, signed_by_index{}))) << C::name() << " " << s;
+        ASSERT_EQ(test::bits_of(sums[s]), test::bits_of(again[s])) << C::name() << " segment " << s;
+        ASSERT_EQ(isums[s],
+                  (segtest::fold<int>(ints.data() + o.b[s], n, 1, reduce::sum{}, segtest::identity_transform{})))
+            << C::name() << " int: segment " << s;
+        ASSERT_EQ(lo[s].index, segtest::first_extreme(x, n, 1, false)) << C::name() << " argmin: segment " << s;
+        ASSERT_EQ(hi[s].index, segtest::first_extreme(x, n, 1, true)) << C::name() << " argmax: segment " << s;
+      }
     }
-    const lengths_on_device o(len);
-    const auto ints = test::random_vector<int>(o.total, -3, 3, count + 1);
-    const std::vector<float> h(ints.begin(), ints.end());
-    test::device_buffer<float> d(h.size());
-    test::device_buffer<int> di(ints.size());
-    segtest::to_device(d, h);
-    const auto sums = segtest::run<C, float>(d.base, o.segs(), count, signed_by_index{}, reduce::sum{});
-    const auto again = segtest::run<C, float>(d.base, o.segs(), count, signed_by_index{}, reduce::sum{});
-    const auto isums =
-        segtest::run<C, int>(segtest::to_device(di, ints), o.segs(), count, no_transform{}, reduce::sum{});
-    const auto lo = segtest::run_arg<C>(d.base, o.segs(), count, false);
-    const auto hi = segtest::run_arg<C>(d.base, o.segs(), count, true);
-    for (std::uint64_t s = 0; s < count; ++s) {
-      const float* x = h.data() + o.b[s];
-      const std::uint64_t n = o.size(s);
-      ASSERT_EQ(sums[s], (segtest::fold<float>(x, n, 1, reduce::sum{}, signed_by_index{}))) << C::name() << " " << s;
-      ASSERT_EQ(test::bits_of(sums[s]), test::bits_of(again[s])) << C::name() << " segment " << s;
-      ASSERT_EQ(isums[s],
-                (segtest::fold<int>(ints.data() + o.b[s], n, 1, reduce::sum{}, segtest::identity_transform{})))
-          << C::name() << " int: segment " << s;
-      ASSERT_EQ(lo[s].index, segtest::first_extreme(x, n, 1, false)) << C::name() << " argmin: segment " << s;
-      ASSERT_EQ(hi[s].index, segtest::first_extreme(x, n, 1, true)) << C::name() << " argmax: segment " << s;
-    }
-  }
   EXPECT_EQ(shapes.size(), counts.size()) << "each count should give a step shape of its own";
 }
 
