@@ -7,11 +7,14 @@
 //
 //   reduce-segmented-bench --out FILE.csv [--samples 9] [--log2-total 28] [--quick] [--filter TEXT[,TEXT...]]
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <mutex>
 #include <string>
+#include <thread>
 
 #include "../common/cuda_bench.cuh"
 #include "contenders.cuh"
@@ -77,27 +80,54 @@ struct reference {
   }
 };
 
+// f(begin, end) over [0, n) split among the host's cores (the checks of 2^28 results would otherwise take seconds).
+template <class F>
+void parallel_for(std::uint64_t n, F f) {
+  const std::uint64_t chunks = std::min<std::uint64_t>(std::max(1u, std::thread::hardware_concurrency()), n / 4096 + 1);
+  std::vector<std::thread> threads;
+  for (std::uint64_t i = 0; i < chunks; ++i) threads.emplace_back([=] { f(n * i / chunks, n * (i + 1) / chunks); });
+  for (std::thread& t : threads) t.join();
+}
+
+// A column point's exact column sums and sums of magnitudes, once per point (every contender is checked against them).
+struct column_reference {
+  std::vector<double> sum, mag;
+  explicit column_reference(const shape& sh) : sum(sh.size), mag(sh.size) {
+    if (sh.what != kind::columns) return;
+    std::mutex m;
+    parallel_for(sh.rows, [&](std::uint64_t r0, std::uint64_t r1) {  // exact sums: any grouping gives the same
+      std::vector<double> s(sh.size), a(sh.size);
+      for (std::uint64_t r = r0; r < r1; ++r)
+        for (std::uint64_t c = 0; c < sh.size; ++c) {
+          const double x = value(r * sh.size + c);
+          s[c] += x, a[c] += std::fabs(x);
+        }
+      const std::lock_guard<std::mutex> lock(m);
+      for (std::uint64_t c = 0; c < sh.size; ++c) sum[c] += s[c], mag[c] += a[c];
+    });
+  }
+};
+
 // Checks a point's results: |got - exact| <= length * 2^-24 * sum |x| per segment (a float sum's bound, any order).
-std::uint64_t count_wrong(const shape& sh, const reference& ref, const std::vector<float>& got) {
-  std::uint64_t wrong = 0;
-  auto check = [&](std::uint64_t s, double want, double mag, std::uint64_t len) {
-    if (!(std::fabs(double(got[s]) - want) <= double(len) * 0x1p-24 * mag)) ++wrong;
+std::uint64_t count_wrong(const shape& sh, const reference& ref, const column_reference& cols,
+                          const std::vector<float>& got) {
+  std::atomic<std::uint64_t> wrong{0};
+  auto ok = [&](std::uint64_t s, double want, double mag, std::uint64_t len) {
+    return std::fabs(double(got[s]) - want) <= double(len) * 0x1p-24 * mag;
   };
-  if (sh.what == kind::columns) {
-    std::vector<double> sum(sh.size), mag(sh.size);
-    for (std::uint64_t r = 0; r < sh.rows; ++r)
-      for (std::uint64_t c = 0; c < sh.size; ++c) {
-        const double x = value(r * sh.size + c);
-        sum[c] += x, mag[c] += std::fabs(x);
+  parallel_for(sh.count(), [&](std::uint64_t s0, std::uint64_t s1) {
+    std::uint64_t bad = 0;
+    for (std::uint64_t s = s0; s < s1; ++s) {
+      if (sh.what == kind::columns) {
+        bad += !ok(s, cols.sum[s], cols.mag[s], sh.rows);
+        continue;
       }
-    for (std::uint64_t c = 0; c < sh.size; ++c) check(c, sum[c], mag[c], sh.rows);
-    return wrong;
-  }
-  for (std::uint64_t s = 0; s < sh.count(); ++s) {
-    const std::uint64_t b = sh.what == kind::variable ? sh.offsets[s] : s * sh.stride();
-    const std::uint64_t e = sh.what == kind::variable ? sh.offsets[s + 1] : b + sh.size;
-    check(s, ref.prefix[e] - ref.prefix[b], ref.abs_prefix[e] - ref.abs_prefix[b], e - b);
-  }
+      const std::uint64_t b = sh.what == kind::variable ? sh.offsets[s] : s * sh.stride();
+      const std::uint64_t e = sh.what == kind::variable ? sh.offsets[s + 1] : b + sh.size;
+      bad += !ok(s, ref.prefix[e] - ref.prefix[b], ref.abs_prefix[e] - ref.abs_prefix[b], e - b);
+    }
+    wrong += bad;
+  });
   return wrong;
 }
 
@@ -177,6 +207,7 @@ int main(int argc, char** argv) {
       BENCH_CHECK(cudaMemcpy(offsets, h.data(), h.size() * sizeof(int), cudaMemcpyHostToDevice));
     }
     const point_data d{in, out, offsets};
+    const column_reference cols(sh);
     std::vector<contender> cs = contenders_of(sh, d);
     std::vector<std::vector<float>> times(cs.size());
     std::vector<std::uint64_t> wrong(cs.size());
@@ -203,7 +234,7 @@ int main(int argc, char** argv) {
       BENCH_CHECK(cudaMemsetAsync(out, 0xFF, segs * sizeof(float), stream));  // NaN
       slow[c] = timed(c, bytes) > 30;  // calls over 30 ms (CUB on tiny segments) take 3 samples
       BENCH_CHECK(cudaMemcpy(got.data(), out, segs * sizeof(float), cudaMemcpyDeviceToHost));
-      wrong[c] = count_wrong(sh, ref, got);
+      wrong[c] = count_wrong(sh, ref, cols, got);
       if (wrong[c]) {
         failed = true;
         std::fprintf(stderr, "WRONG: %s / %s: %llu of %llu results\n", sh.name.c_str(), cs[c].name.c_str(),

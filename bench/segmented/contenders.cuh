@@ -94,8 +94,9 @@ contender ours(std::string name, std::string role, const point_data& d, Segs seg
 #ifdef REDUCE_BENCH_NEWER_CUB
 // CUB's offsets with its max_segment_size hint (the dispatch layer's argument; DeviceSegmentedReduce passes 0).
 template <class Off>
-contender cub_hinted(const point_data& d, std::int64_t count, Off off, std::uint64_t max_length) {
-  return {cub_name() + " offsets + max_segment_size hint", "cub", [=](void* t, std::size_t& b, cudaStream_t s) {
+contender cub_hinted(const point_data& d, std::int64_t count, Off off, std::uint64_t max_length,
+                     const std::string& what = " offsets") {
+  return {cub_name() + what + " + max_segment_size hint", "cub", [=](void* t, std::size_t& b, cudaStream_t s) {
             return cub::detail::segmented_reduce::dispatch(t, b, d.in, d.out, count, off, off + 1,
                                                            ::cuda::std::plus<>{}, 0.0f, std::size_t(max_length), s);
           }};
@@ -139,6 +140,8 @@ inline std::vector<contender> contenders_of(const shape& sh, const point_data& d
                        return cub::DeviceSegmentedReduce::Sum(t, b, d.in, d.out, count, int(k), s);
                      }});
       v.push_back(cub_hinted(d, count, off, k));
+      // The like-for-like of "reduce offsets": the same offsets array read from memory (the calls above compute them).
+      v.push_back(cub_hinted(d, count, d.offsets, k, " offsets (array)"));
 #endif
       if (others)
         v.push_back(

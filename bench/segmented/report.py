@@ -78,11 +78,19 @@ def main():
                 if o["contender"] not in vs or v[0] < vs[o["contender"]][0]:
                     vs[o["contender"]] = v
         worst = min(vs.values(), key=lambda v: v[0]) if vs else None
+        # Uniform points: "reduce offsets" against CUB's call over the same offsets array in memory (the other CUB
+        # calls compute their offsets, reading none).
+        array = None
+        for o in ours:
+            arr = [c for c in rs if c["role"] == "cub" and "(array)" in c["contender"] and c["process"] == o["process"]]
+            if o["contender"] == "reduce offsets" and arr:
+                c = min(arr, key=lambda c: c["median_us"])
+                array = (c["median_us"] / o["median_us"], c)
         tr = [r for r in rs if r["role"] == "torch"]
         th = [r for r in rs if r["role"] == "thrust"]
         cand = [r for r in rs if r["role"] == "candidate"]
         return dict(kind=first["kind"], shape=first["shape"], total=first["total"], max_length=first["max_length"],
-                    segments=first["segments"], ours=main_ours, best=best, worst=worst, vs=vs,
+                    segments=first["segments"], ours=main_ours, best=best, worst=worst, vs=vs, array=array,
                     torch=tr[0] if tr else None,
                     thrust=th[0] if th else None, cand=min(cand, key=lambda r: r["median_us"]) if cand else None,
                     wrong=sum(r["wrong"] for r in rs))
@@ -114,6 +122,13 @@ def main():
         names = ", ".join(f"{s['shape']} ({s['vs'][form][0]:.2f})" for s in slower[:8])
         w(f"| {form}: never slower than the fastest CUB call | {len(ss)} | {len(slower)} points slower"
           f"{': ' + names if names else ''}{' ...' if len(slower) > 8 else ''} | - | {'yes' if not slower else 'no'} |\n")
+    ss = [s for s in sums if s["array"]]
+    slower = [s for s in ss if s["array"][0] < 1.0]
+    if ss:
+        names = ", ".join(f"{s['shape']} 2^{s['total'].bit_length() - 1} ({s['array'][0]:.2f})" for s in slower[:8])
+        w(f"| reduce offsets: never slower than CUB over the same offsets array (uniform points) | {len(ss)} | "
+          f"{len(slower)} points slower{': ' + names if names else ''}{' ...' if len(slower) > 8 else ''} | - | "
+          f"{'yes' if not slower else 'no'} |\n")
     tslow = [s for s in sums if s["torch"] and s["torch"]["median_us"] < s["best"]["median_us"]]
     w(f"| faster than torch.sum(dim) at every matrix shape | {sum(1 for s in sums if s['torch'])} | "
       f"{len(tslow)} slower{': ' + ', '.join(s['shape'] for s in tslow[:6]) if tslow else ''} | - | "
