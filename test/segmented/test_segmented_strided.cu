@@ -27,9 +27,14 @@ TYPED_TEST(SegmentedStrided, EveryOpAndTypeOneSizeAndRowsMisaligned) {
       segtest::every_op_and_type<C>(fixed_on_device((test::small_only() ? 2000 : 40000) / k + 3, k, shift));
       segtest::argmin_argmax<C>(fixed_on_device(3000 / k + 5, k, shift));
     }
-  // Rows with gaps of a sector or more take the default's lane groups: {500, 3, 40}, {700, 1, 64}.
-  for (auto [rows, cols, ld] :
-       {std::array<std::uint64_t, 3>{3000, 7, 9}, {200, 130, 133}, {3, 2000, 2001}, {500, 3, 40}, {700, 1, 64}}) {
+  // Rows with gaps of a sector or more take the default's threads and lane groups: {500, 3, 40}, {700, 1, 64},
+  // {600, 8, 24} (a head, a vector and a tail a row at this shift).
+  for (auto [rows, cols, ld] : {std::array<std::uint64_t, 3>{3000, 7, 9},
+                                {200, 130, 133},
+                                {3, 2000, 2001},
+                                {500, 3, 40},
+                                {700, 1, 64},
+                                {600, 8, 24}}) {
     SCOPED_TRACE("rows " + std::to_string(rows) + " x " + std::to_string(cols) + ", ld " + std::to_string(ld));
     segtest::every_op_and_type<C>(strided_on_device<true>{rows, cols, ld, 1});
     segtest::argmin_argmax<C>(strided_on_device<true>{rows, cols, ld, 2});

@@ -52,10 +52,12 @@ inline constexpr segment_choice segment_lengths[] = {
     {8192, 3},  // k = 2048: H200 241 vs 318 (H100 348 vs 376)
 };
 // Rows of up to 256 bytes whose gaps (ld - columns) span a 32-byte sector or more: the staged tile would read the
-// gaps too, where a lane group reads only its rows' sectors (measured on dense segments, H200, the same day).
+// gaps too, where a thread or a lane group reads only its rows' sectors.
 inline constexpr segment_choice gapped_lengths[] = {
-    {16, 7},   // k = 1, 3, 4: 635 µs vs CUB 840, 502 vs 436, 388 vs 330 (3.5.0 fixed-size)
-    {128, 8},  // k = 8, 16, 32: 305 vs 306, 288 vs 258 (offsets + hint), 317 vs 844
+    {4, 7},    // one element, four rows a thread: H200 635 µs vs CUB 840 (dense, 2026-11-27; 3.5.0 fixed-size)
+    {128, 8},  // a thread a row of 16-byte vectors: 2^24 rows of 4 and 8 floats 16 apart (2026-11-28) H100 374, 376
+               // (four rows a thread: 628, 736), H200 262, 262 (415, 469); dense 8, 16, 32 (H200, 2026-11-27): 305 vs
+               // CUB 306, 288 vs 258 (offsets + hint), 317 vs 844
     {256, 9},  // k = 64: 276 vs 507
 };
 inline constexpr std::uint64_t sector_bytes = 32;
