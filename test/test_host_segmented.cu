@@ -54,6 +54,33 @@ TEST(SegmentedHost, TheDefaultPicksByTheBytesOfASegment) {
   static_assert(std::is_same_v<reduce::detail::columns_config::map, p::column_walk>);
 }
 
+// Offsets with a bound on the lengths: a thread or a lane group by the bound's bytes, never a mapping that needs a
+// stride (the offsets are all the kernels see); past the table, by_length as without a bound.
+TEST(SegmentedHost, ABoundOnOffsetsPicksALaneGroup) {
+  using reduce::detail::bounded_choice, reduce::detail::bounded_choices;
+  EXPECT_EQ(bounded_choice(0), 0u);
+  EXPECT_EQ(bounded_choice(4), 0u);
+  EXPECT_EQ(bounded_choice(16), 0u);
+  EXPECT_EQ(bounded_choice(17), 1u);
+  EXPECT_EQ(bounded_choice(64), 2u);
+  EXPECT_EQ(bounded_choice(4096), 7u);
+  EXPECT_EQ(bounded_choice(8192), 6u);
+  EXPECT_EQ(bounded_choice(8193), reduce::detail::bounded_unbounded_choice);
+  EXPECT_EQ(bounded_choice(~std::uint64_t(0)), reduce::detail::bounded_unbounded_choice);
+  std::uint64_t last = 0;
+  for (const auto& c : reduce::detail::bounded_lengths) {  // bounds rise, each names a lane group
+    EXPECT_GT(c.up_to_bytes, last);
+    last = c.up_to_bytes;
+    EXPECT_LT(c.config, reduce::detail::bounded_unbounded_choice);
+  }
+  mp::mp_for_each<mp::mp_transform<mp::mp_identity, bounded_choices>>([](auto c) {
+    using C = typename decltype(c)::type;
+    static_assert(!C::map::strided_only && !C::map::columns_only, "a bound's mapping must take offsets");
+  });
+  static_assert(std::is_same_v<mp::mp_at_c<bounded_choices, reduce::detail::bounded_unbounded_choice>,
+                               reduce::detail::offsets_config>);
+}
+
 TEST(SegmentedHost, TheMatrixHoldsEveryValidKernelOnce) {
   using all = reduce::matrix::segmented_all;
   // Lane groups (6 of them), the staged tile and the column walk: 4 Loads x 3 block sizes, one BlockFinish; a block

@@ -130,6 +130,8 @@ inline std::vector<contender> contenders_of(const shape& sh, const point_data& d
       v.push_back(ours<default_segmented_config>("reduce fixed", "reduce", d, S::fixed(count, k)));
       v.push_back(
           ours<default_segmented_config>("reduce offsets", "reduce", d, S::offsets(d.offsets, d.offsets + 1, count)));
+      v.push_back(ours<default_segmented_config>("reduce offsets + max_length", "reduce", d,
+                                                 S::offsets(d.offsets, d.offsets + 1, count, k)));
       const auto off = thrust::make_transform_iterator(counting, times_k{k});
       v.push_back({cub + " offsets", "cub", [d, count, off](void* t, std::size_t& b, cudaStream_t s) {
                      return cub::DeviceSegmentedReduce::Sum(t, b, d.in, d.out, count, off, off + 1, s);
@@ -158,6 +160,8 @@ inline std::vector<contender> contenders_of(const shape& sh, const point_data& d
     case kind::variable:
       v.push_back(
           ours<default_segmented_config>("reduce offsets", "reduce", d, S::offsets(d.offsets, d.offsets + 1, count)));
+      v.push_back(ours<default_segmented_config>("reduce offsets + max_length", "reduce", d,
+                                                 S::offsets(d.offsets, d.offsets + 1, count, sh.max_length())));
       v.push_back({cub + " offsets", "cub", [d, count](void* t, std::size_t& b, cudaStream_t s) {
                      return cub::DeviceSegmentedReduce::Sum(t, b, d.in, d.out, count, d.offsets, d.offsets + 1, s);
                    }});

@@ -37,6 +37,15 @@ detail::offset_segments<O> offsets(const O* d_begin, const O* d_end, std::uint64
                 "reduce: segment offsets are 32- or 64-bit integers");
   return {d_begin, d_end, num_segments};
 }
+// The same, with a bound on the lengths: no segment holds more than max_length elements (CUB's max_segment_size).
+// Segments of lengths near the bound then map as one size of that length does (a thread or a lane group per
+// segment) with no pass that sorts them by length; where lengths vary widely, leave the bound out. A bound of more
+// than 2048 four-byte elements (8 KB) changes nothing. A segment longer than the bound is still reduced right.
+template <class O>
+detail::bounded_offset_segments<O> offsets(const O* d_begin, const O* d_end, std::uint64_t num_segments,
+                                           std::uint64_t max_length) {
+  return {offsets(d_begin, d_end, num_segments), max_length};
+}
 // count segments of size elements, end to end from d_in.
 inline detail::fixed_segments fixed(std::uint64_t count, std::uint64_t size) { return {size, count}; }
 // Each row of a row-major matrix (rows x columns, ld elements from one row to the next): one result per row.

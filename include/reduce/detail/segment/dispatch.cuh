@@ -29,6 +29,8 @@ template <>
 struct is_segments<row_segments> : cuda::std::true_type {};
 template <>
 struct is_segments<column_segments> : cuda::std::true_type {};
+template <class O>
+struct is_segments<bounded_offset_segments<O>> : cuda::std::true_type {};
 template <class S>
 inline constexpr bool is_segments_v = is_segments<S>::value;
 
@@ -150,6 +152,19 @@ status run_segmented(const Storage& storage, const T* in, Acc* out, const Segs& 
                      cudaStream_t stream) {
   if constexpr (!call_types<T, Acc, Tr, Op>::ok) {
     return {cudaErrorInvalidValue, "reduce: this call's types are refused"};  // a static_assert has said why
+  } else if constexpr (is_bounded_offsets_v<Segs>) {
+    // The bound picks the mapping (the default) or is not needed (a named config); the kernels see the offsets.
+    if constexpr (!cuda::std::is_same_v<Cfg, policy::segmented_tuned>) {
+      return run_segmented_fixed<Cfg>(storage, in, out, segs.segs, tr, op, stream);
+    } else {
+      const std::uint64_t bytes =
+          segs.max_length > ~std::uint64_t(0) / sizeof(T) ? ~std::uint64_t(0) : segs.max_length * sizeof(T);
+      constexpr std::size_t count = boost::mp11::mp_size<bounded_choices>::value;
+      return boost::mp11::mp_with_index<count>(bounded_choice(bytes), [&](auto I) {
+        using C = boost::mp11::mp_at_c<bounded_choices, decltype(I)::value>;
+        return run_segmented_fixed<C>(storage, in, out, segs.segs, tr, op, stream);
+      });
+    }
   } else if constexpr (!cuda::std::is_same_v<Cfg, policy::segmented_tuned>) {
     return run_segmented_fixed<Cfg>(storage, in, out, segs, tr, op, stream);
   } else if constexpr (is_columns<Segs>) {

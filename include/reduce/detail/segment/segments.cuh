@@ -37,6 +37,14 @@ struct offset_segments {
   }
 };
 
+// Offsets with the caller's bound on every segment's length (host only: the default maps the segments by the bound,
+// then the kernels see the offsets alone). A segment longer than the bound is still reduced right, more slowly.
+template <class O>
+struct bounded_offset_segments {
+  offset_segments<O> segs;
+  std::uint64_t max_length;
+};
+
 // count segments of `size` elements laid end to end.
 struct fixed_segments {
   std::uint64_t size, count;
@@ -84,6 +92,11 @@ template <class S>
 inline constexpr bool is_offset_segments_v = false;
 template <class O>
 inline constexpr bool is_offset_segments_v<offset_segments<O>> = true;
+
+template <class S>
+inline constexpr bool is_bounded_offsets_v = false;
+template <class O>
+inline constexpr bool is_bounded_offsets_v<bounded_offset_segments<O>> = true;
 
 template <class Segs>
 inline constexpr bool is_columns = cuda::std::is_same_v<Segs, column_segments>;

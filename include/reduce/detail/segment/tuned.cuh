@@ -1,10 +1,10 @@
 // The segmented default (reduce::default_segmented_config): a config per call. Columns: the column walk (16-byte
-// vectors where the rows keep them aligned). Offsets
-// (lengths unknown on the host): by_length, which sorts segments by length on the device. One size and rows: by the
-// bytes of a segment, up to 256 bytes the staged tile (whole segments through shared memory; for rows with wide gaps
-// between them a thread or two lanes a row), then a lane group whose lanes each read about 128 bytes (eight 16-byte
-// vectors) of it, a block per segment where there are enough segments to fill the GPU, else parts of segments. Measured
-// on float: wider elements take the row of their bytes.
+// vectors where the rows keep them aligned). Offsets (lengths unknown on the host): by_length, which sorts segments by
+// length on the device; with the caller's bound on the lengths, a thread or a lane group per segment by the bound's
+// bytes. One size and rows: by the bytes of a segment, up to 256 bytes the staged tile (whole segments through shared
+// memory; for rows with wide gaps between them a thread or two lanes a row), then a lane group whose lanes each read
+// about 128 bytes (eight 16-byte vectors) of it, a block per segment where there are enough segments to fill the GPU,
+// else parts of segments. Measured on float: wider elements take the row of their bytes.
 // Evidence: 2026-11-27, float sums of 2^28 elements in all (bench/segmented), each entry's kernel in µs against the
 // fastest CUB call of the same run (3.0.1 offsets; 3.5.0 offsets, fixed-size or max_segment_size hint).
 #pragma once
@@ -60,6 +60,40 @@ inline constexpr segment_choice gapped_lengths[] = {
                // CUB 306, 288 vs 258 (offsets + hint), 317 vs 844
     {256, 9},  // k = 64: 276 vs 507
 };
+// Offsets with a bound on the lengths (segments::offsets(..., max_length)): by the bound's bytes, a thread or a lane
+// group per segment; past 8 KB by_length, as without a bound (a bound past the lane groups' range says little about
+// the typical length, and a block per segment on mostly short ones would be a cliff). Evidence: 2026-11-28, float
+// sums of 2^28 elements over uniform CSR offsets, µs against CUB 3.5.0's call over the same array with the same
+// max_segment_size hint, same run, H100 / H200.
+using bounded_choices = boost::mp11::mp_list<seg_cfg<p::thread_per_segment, p::scalar<4>>,     // 0
+                                             seg_cfg<p::lanes_per_segment<2>, p::scalar<4>>,   // 1
+                                             seg_cfg<p::thread_per_segment, p::vector<1>>,     // 2
+                                             seg_cfg<p::lanes_per_segment<2>, p::vector<1>>,   // 3
+                                             seg_cfg<p::lanes_per_segment<4>, p::vector<1>>,   // 4
+                                             seg_cfg<p::lanes_per_segment<8>, p::vector<1>>,   // 5
+                                             seg_cfg<p::lanes_per_segment<16>, p::vector<1>>,  // 6
+                                             seg_cfg<p::warp_per_segment, p::vector<1>>,       // 7
+                                             offsets_config>;                                  // 8
+inline constexpr segment_choice bounded_lengths[] = {
+    {16, 0},    // k = 1, 2, 3, 4: 1115 vs 1471, 742 vs 879, 578 vs 688, 517 vs 561 / 854 vs 1327, 621 vs 787, 452 vs
+                // 599, 380 vs 436
+    {32, 1},    // k = 8: 435 vs 435 / 330 vs 345
+    {64, 2},    // k = 16: 408 vs 398 / 331 vs 277 (the closest; by_length 566 / 528)
+    {128, 2},   // k = 32: 433 vs 1241 / 328 vs 1206
+    {256, 3},   // k = 64: 394 vs 702 / 295 vs 677
+    {512, 4},   // k = 128: 373 vs 566 / 267 vs 533
+    {1024, 5},  // k = 256: 356 vs 414 / 254 vs 361
+    {2048, 6},  // k = 512: 348 vs 346 / 248 vs 242
+    {4096, 7},  // k = 1024: 344 vs 557 / 241 vs 528
+    {8192, 6},  // k = 2048: 348 vs 405 / 242 vs 353
+};
+inline constexpr std::size_t bounded_unbounded_choice = 8;
+inline std::size_t bounded_choice(std::uint64_t bytes) {
+  for (const segment_choice& c : bounded_lengths)
+    if (bytes <= c.up_to_bytes) return c.config;
+  return bounded_unbounded_choice;
+}
+
 inline constexpr std::uint64_t sector_bytes = 32;
 inline constexpr std::size_t block_choice = 5, parts_choice = 6;
 // Longer segments: a block each where there are at least this many segments per SM (k = 2^12 .. 2^19: H200 236-249
