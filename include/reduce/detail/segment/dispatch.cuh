@@ -10,7 +10,7 @@
 #include "../checks.cuh"
 #include "../dispatch.cuh"
 #include "block.cuh"
-#include "by_length.cuh"
+#include "by_length_run.cuh"
 #include "columns.cuh"
 #include "lanes.cuh"
 #include "parts.cuh"
