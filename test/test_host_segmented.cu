@@ -35,7 +35,9 @@ TEST(SegmentedHost, TheDefaultPicksByTheBytesOfASegment) {
   EXPECT_EQ(segmented_choice(1, 1000, 1000, sms), 0u);  // one wide element: staged, not a lane group
   // Rows with gaps of a 32-byte sector or more: lane groups, which read only the rows' sectors; narrower gaps: staged.
   EXPECT_EQ(segmented_choice(1, 4, 1000, sms, 32), 7u);
+  EXPECT_EQ(segmented_choice(1, 8, 1000, sms, 32), 7u);  // one element of any size: four rows a thread
   EXPECT_EQ(segmented_choice(2, 8, 1000, sms, 32), 8u);  // more than one element: a thread a row, 16-byte vectors
+  EXPECT_EQ(segmented_choice(4, 4, 1000, sms, 32), 8u);
   EXPECT_EQ(segmented_choice(4, 16, 1000, sms, 1000), 8u);
   EXPECT_EQ(segmented_choice(8, 32, 1000, sms, 32), 8u);
   EXPECT_EQ(segmented_choice(64, 256, 1000, sms, 32), 9u);

@@ -38,9 +38,9 @@ detail::offset_segments<O> offsets(const O* d_begin, const O* d_end, std::uint64
   return {d_begin, d_end, num_segments};
 }
 // The same, with a bound on the lengths: no segment holds more than max_length elements (CUB's max_segment_size).
-// Segments of lengths near the bound then map as one size of that length does (a thread or a lane group per
-// segment) with no pass that sorts them by length; where lengths vary widely, leave the bound out. A bound of more
-// than 2048 four-byte elements (8 KB) changes nothing. A segment longer than the bound is still reduced right.
+// The default then maps the segments by the bound, a thread or a lane group per segment, with no pass that sorts
+// them by length; where lengths vary widely, leave the bound out. A bound past 8 KB of elements changes nothing; 0
+// says every segment is empty. A segment longer than the bound is still reduced right, more slowly.
 template <class O>
 detail::bounded_offset_segments<O> offsets(const O* d_begin, const O* d_end, std::uint64_t num_segments,
                                            std::uint64_t max_length) {

@@ -50,12 +50,7 @@ cudaError_t segment_map<policy::by_length>::run(const T* in, const Segs& segs, A
   if (cudaError_t e = per_device_value(
           sms, [](int dev, int& v) { return cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, dev); }))
     return e;
-  if (cudaError_t e = cudaMemsetAsync(scratch, 0, 16, stream)) return e;  // the two counters
-  const warp_step ws = warp_step_for(segs.count);
-  const std::uint64_t per_block = std::uint64_t(Cfg::block / 32) * ws.width * ws.batches;
-  by_length_warp_kernel<Cfg><<<capped_blocks((segs.count + per_block - 1) / per_block), Cfg::block, 0, stream>>>(
-      in, segs, out, op, tr, l, ws);
-  if (cudaError_t e = cudaGetLastError()) return e;
+  // Every query before the first launch: a failed one leaves nothing half done.
   const auto long_kernel = by_length_long_kernel<Cfg, T, Acc, Op, Tr, Segs>;
   const auto fold_kernel = by_length_fold_kernel<Cfg, Acc, Op, Segs>;
   bool long_waits = false, fold_waits = false;
@@ -65,6 +60,12 @@ cudaError_t segment_map<policy::by_length>::run(const T* in, const Segs& segs, A
   if (cudaError_t e =
           hopper_image<boost::mp11::mp_list<by_length_fold_pass, Cfg, Acc, Op, Segs>>(fold_kernel, fold_waits))
     return e;
+  if (cudaError_t e = cudaMemsetAsync(scratch, 0, 16, stream)) return e;  // the two counters
+  const warp_step ws = warp_step_for(segs.count);
+  const std::uint64_t per_block = std::uint64_t(Cfg::block / 32) * ws.width * ws.batches;
+  by_length_warp_kernel<Cfg><<<capped_blocks((segs.count + per_block - 1) / per_block), Cfg::block, 0, stream>>>(
+      in, segs, out, op, tr, l, ws);
+  if (cudaError_t e = cudaGetLastError()) return e;
   cudaLaunchAttribute attribute{};
   attribute.id = cudaLaunchAttributeProgrammaticStreamSerialization;
   cudaLaunchConfig_t config{};

@@ -53,8 +53,9 @@ inline constexpr segment_choice segment_lengths[] = {
 };
 // Rows of up to 256 bytes whose gaps (ld - columns) span a 32-byte sector or more: the staged tile would read the
 // gaps too, where a thread or a lane group reads only its rows' sectors.
+// One element a row: four rows a thread in flight (H200 635 µs vs CUB 840, dense, 2026-11-27; 3.5.0 fixed-size).
+inline constexpr std::size_t gapped_single_choice = 7;
 inline constexpr segment_choice gapped_lengths[] = {
-    {4, 7},    // one element, four rows a thread: H200 635 µs vs CUB 840 (dense, 2026-11-27; 3.5.0 fixed-size)
     {128, 8},  // a thread a row of 16-byte vectors: 2^24 rows of 4 and 8 floats 16 apart (2026-11-28) H100 374, 376
                // (four rows a thread: 628, 736), H200 262, 262 (415, 469); dense 8, 16, 32 (H200, 2026-11-27): 305 vs
                // CUB 306, 288 vs 258 (offsets + hint), 317 vs 844
@@ -105,9 +106,11 @@ inline constexpr std::uint64_t segments_per_sm_for_block_choice = 3;
 // rows leave gaps of a sector or more (gap: bytes from one row's end to the next row's start; 0 for one size).
 inline std::size_t segmented_choice(std::uint64_t length, std::uint64_t bytes, std::uint64_t count, int sms,
                                     std::uint64_t gap = 0) {
-  if (gap >= sector_bytes)
+  if (gap >= sector_bytes) {
+    if (length <= 1) return gapped_single_choice;
     for (const segment_choice& c : gapped_lengths)
       if (bytes <= c.up_to_bytes) return c.config;
+  }
   if (length <= 1) return 0;
   for (const segment_choice& c : segment_lengths)
     if (bytes <= c.up_to_bytes) return c.config;
