@@ -69,6 +69,13 @@ TEST(SegmentedHost, ABoundOnOffsetsPicksALaneGroup) {
   EXPECT_EQ(bounded_choice(8192), 6u);
   EXPECT_EQ(bounded_choice(8193), reduce::detail::bounded_unbounded_choice);
   EXPECT_EQ(bounded_choice(~std::uint64_t(0)), reduce::detail::bounded_unbounded_choice);
+  // The bound counts elements: their bytes pick the row, saturating rather than wrapping.
+  using reduce::detail::bounded_choice_of;
+  EXPECT_EQ(bounded_choice_of<float>(4), 0u);
+  EXPECT_EQ(bounded_choice_of<double>(4), 1u);
+  EXPECT_EQ(bounded_choice_of<float>(2048), 6u);
+  EXPECT_EQ(bounded_choice_of<float>(2049), reduce::detail::bounded_unbounded_choice);
+  EXPECT_EQ(bounded_choice_of<double>(~std::uint64_t(0) / 4), reduce::detail::bounded_unbounded_choice);
   std::uint64_t last = 0;
   for (const auto& c : reduce::detail::bounded_lengths) {  // bounds rise, each names a lane group
     EXPECT_GT(c.up_to_bytes, last);

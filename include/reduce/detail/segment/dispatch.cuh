@@ -147,25 +147,30 @@ status run_segmented_fixed(const Storage& storage, const T* in, Acc* out, const 
   }
 }
 
+// The default's choice at run time: the Choices' config at index `choice`.
+template <class Choices, class Storage, class T, class Acc, class Segs, class Tr, class Op>
+status run_chosen(std::size_t choice, const Storage& storage, const T* in, Acc* out, const Segs& segs, Tr tr, Op op,
+                  cudaStream_t stream) {
+  return boost::mp11::mp_with_index<boost::mp11::mp_size<Choices>::value>(choice, [&](auto I) {
+    using C = boost::mp11::mp_at_c<Choices, decltype(I)::value>;
+    return run_segmented_fixed<C>(storage, in, out, segs, tr, op, stream);
+  });
+}
+
 template <class Cfg, class Storage, class T, class Acc, class Segs, class Tr, class Op>
 status run_segmented(const Storage& storage, const T* in, Acc* out, const Segs& segs, Tr tr, Op op,
                      cudaStream_t stream) {
+  constexpr bool tuned = cuda::std::is_same_v<Cfg, policy::segmented_tuned>;
   if constexpr (!call_types<T, Acc, Tr, Op>::ok) {
     return {cudaErrorInvalidValue, "reduce: this call's types are refused"};  // a static_assert has said why
   } else if constexpr (is_bounded_offsets_v<Segs>) {
-    // The bound picks the mapping (the default) or is not needed (a named config); the kernels see the offsets.
-    if constexpr (!cuda::std::is_same_v<Cfg, policy::segmented_tuned>) {
+    // The bound picks the default's mapping; a named config does not need it. The kernels see the offsets.
+    if constexpr (tuned)
+      return run_chosen<bounded_choices>(bounded_choice_of<T>(segs.max_length), storage, in, out, segs.segs, tr, op,
+                                         stream);
+    else
       return run_segmented_fixed<Cfg>(storage, in, out, segs.segs, tr, op, stream);
-    } else {
-      const std::uint64_t bytes =
-          segs.max_length > ~std::uint64_t(0) / sizeof(T) ? ~std::uint64_t(0) : segs.max_length * sizeof(T);
-      constexpr std::size_t count = boost::mp11::mp_size<bounded_choices>::value;
-      return boost::mp11::mp_with_index<count>(bounded_choice(bytes), [&](auto I) {
-        using C = boost::mp11::mp_at_c<bounded_choices, decltype(I)::value>;
-        return run_segmented_fixed<C>(storage, in, out, segs.segs, tr, op, stream);
-      });
-    }
-  } else if constexpr (!cuda::std::is_same_v<Cfg, policy::segmented_tuned>) {
+  } else if constexpr (!tuned) {
     return run_segmented_fixed<Cfg>(storage, in, out, segs, tr, op, stream);
   } else if constexpr (is_columns<Segs>) {
     return run_segmented_fixed<columns_config>(storage, in, out, segs, tr, op, stream);
@@ -174,11 +179,7 @@ status run_segmented(const Storage& storage, const T* in, Acc* out, const Segs& 
   } else {
     std::size_t choice = 0;
     if (cudaError_t e = segmented_choice_of<T>(segs, choice)) return {e, "reduce: device query failed"};
-    constexpr std::size_t count = boost::mp11::mp_size<segmented_choices>::value;
-    return boost::mp11::mp_with_index<count>(choice, [&](auto I) {
-      using C = boost::mp11::mp_at_c<segmented_choices, decltype(I)::value>;
-      return run_segmented_fixed<C>(storage, in, out, segs, tr, op, stream);
-    });
+    return run_chosen<segmented_choices>(choice, storage, in, out, segs, tr, op, stream);
   }
 }
 

@@ -56,9 +56,10 @@ inline constexpr segment_choice segment_lengths[] = {
 // One element a row: four rows a thread in flight (H200 635 µs vs CUB 840, dense, 2026-11-27; 3.5.0 fixed-size).
 inline constexpr std::size_t gapped_single_choice = 7;
 inline constexpr segment_choice gapped_lengths[] = {
-    {128, 8},  // a thread a row of 16-byte vectors: 2^24 rows of 4 and 8 floats 16 apart (2026-11-28) H100 374, 376
-               // (four rows a thread: 628, 736), H200 262, 262 (415, 469); dense 8, 16, 32 (H200, 2026-11-27): 305 vs
-               // CUB 306, 288 vs 258 (offsets + hint), 317 vs 844
+    {128, 8},  // a thread a row of 16-byte vectors: 2^24 rows of 4 and 8 floats 16 apart (2026-11-28) H100 373, 377 vs
+               // CUB 18875, 18874 (3.0.1 offsets; torch 476, 849; four rows a thread, A/B: 628, 736), H200 261, 262 vs
+               // 18721, 18719 (torch 443, 843; 415, 469); dense 8, 16, 32 (H200, 2026-11-27): 305 vs CUB 306, 288 vs
+               // 258 (offsets + hint), 317 vs 844
     {256, 9},  // k = 64: 276 vs 507
 };
 // Offsets with a bound on the lengths (segments::offsets(..., max_length)): by the bound's bytes, a thread or a lane
@@ -93,6 +94,12 @@ inline std::size_t bounded_choice(std::uint64_t bytes) {
   for (const segment_choice& c : bounded_lengths)
     if (bytes <= c.up_to_bytes) return c.config;
   return bounded_unbounded_choice;
+}
+// The bound in elements of T (its bytes saturate rather than wrap).
+template <class T>
+std::size_t bounded_choice_of(std::uint64_t max_length) {
+  constexpr std::uint64_t most = ~std::uint64_t(0);
+  return bounded_choice(max_length > most / sizeof(T) ? most : max_length * sizeof(T));
 }
 
 inline constexpr std::uint64_t sector_bytes = 32;
