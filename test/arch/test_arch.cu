@@ -179,7 +179,7 @@ TYPED_TEST(Grid, RightOrRefusedWithTheFix) {
     }
 }
 
-// ---- the segmented default: every row of its table, offsets with long segments, rows with gaps, columns ------------
+// ---- the segmented default: every row of its tables, offsets with long segments or a bound, rows with gaps, columns
 struct segment_ref {
   std::uint64_t begin, size, stride;
 };
@@ -247,6 +247,22 @@ TEST(Segmented, EveryMappingOfTheDefaultRightWhateverTheBuild) {
   ASSERT_EQ(cudaMemcpy(d_end.base, end.data(), end.size() * sizeof(long long), cudaMemcpyHostToDevice), 0);
   expect_segmented(reduce::segments::offsets(d_begin.base, d_end.base, begin.size()), ref,
                    ref.back().begin + ref.back().size, "offsets");
+  // Offsets with a bound on their lengths: each row of the bound's table (a thread, lane groups, a warp), lengths
+  // 0 .. bound laid end to end.
+  for (std::uint64_t bound : {1, 4, 16, 64, 256, 1024, 2048}) {
+    std::vector<long long> bb, be;
+    std::vector<segment_ref> bref;
+    for (std::uint64_t s = 0, at = 0; s < 600; ++s) {
+      const std::uint64_t len = (s * 7919) % (bound + 1);
+      bb.push_back((long long)at), be.push_back((long long)(at + len)), bref.push_back({at, len, 1});
+      at += len;
+    }
+    test::device_buffer<long long> db(bb.size()), de(be.size());
+    ASSERT_EQ(cudaMemcpy(db.base, bb.data(), bb.size() * sizeof(long long), cudaMemcpyHostToDevice), 0);
+    ASSERT_EQ(cudaMemcpy(de.base, be.data(), be.size() * sizeof(long long), cudaMemcpyHostToDevice), 0);
+    expect_segmented(reduce::segments::offsets(db.base, de.base, bb.size(), bound), bref,
+                     bref.back().begin + bref.back().size, "bounded offsets");
+  }
   // Columns: tall and narrow (rows split into chunks), dense and two wide (read flat), and one row of many columns.
   for (auto [rows, cols] : {std::array<std::uint64_t, 2>{1 << 17, 7}, {(1 << 17) + 1, 2}, {4096, 40}, {1, 150000}}) {
     std::vector<segment_ref> cref(cols);

@@ -1,6 +1,7 @@
 // Offsets with a bound on the lengths (reduce::segments::offsets(..., max_length)): every row of the default's bound
 // table over lengths up to the bound (empty ones among them, misaligned starts, gaps, 32- and 64-bit offsets), a
-// bound below the real lengths (still right), a named config beside a bound, bits per run, and bad input.
+// bound below the real lengths (still right), a named config beside a bound, bits per run, a workspace and the
+// one-call form, and bad input.
 #include "seg_ops.cuh"
 
 namespace {
@@ -82,6 +83,38 @@ TEST(SegmentedBounded, SegmentsLongerThanTheBoundStillRight) {
   const bounded_on_device<long long> o(1000, 5000, 16, 8);
   segtest::check_op<tuned, int>(o, test::random_vector<int>(o.total(), -1000, 1000, 6), reduce::sum{});
   segtest::check_op<tuned, float>(o, test::random_vector<float>(o.total(), -1, 1, 9), reduce::sum{});
+  // The lane groups' rows (two lanes, eight, sixteen, a warp) under bounds 10 to 40 times too small.
+  for (std::uint64_t bound : {64, 256, 512, 1024}) {
+    SCOPED_TRACE("bound " + std::to_string(bound) + ", lengths up to 40 times it");
+    const bounded_on_device<int> lanes(600, 40 * bound, bound, bound + 9);
+    segtest::check_op<tuned, int>(lanes, test::random_vector<int>(lanes.total(), -1000, 1000, 12), reduce::sum{});
+    segtest::argmin_argmax<tuned>(lanes);
+  }
+}
+
+// The bound through a workspace and through the one-call form: the same bits as the two-phase call.
+TEST(SegmentedBounded, OnAWorkspaceAndInOneCall) {
+  REQUIRE_GPU();
+  for (std::uint64_t bound : {4, 64, 1024, 20000}) {
+    SCOPED_TRACE("bound " + std::to_string(bound));
+    const bounded_on_device<int> o(2000, bound, bound, bound + 3);
+    const auto h = test::random_vector<float>(o.total(), -1, 1, 13);
+    test::device_buffer<float> d(h.size());
+    segtest::to_device(d, h);
+    const auto two_phase = segtest::run<tuned, float>(d.base, o.segs(), o.count(), no_transform{}, reduce::sum{});
+    reduce::workspace ws;
+    reduce::status st;
+    const auto on_ws = segtest::run<tuned, float>(d.base, o.segs(), o.count(), no_transform{}, reduce::sum{}, &st, &ws);
+    EXPECT_FALSE(st) << (st.message ? st.message : "");
+    test::device_buffer<float> out(o.count());
+    reduce::segmented_reduce(d.base, out.base, o.segs());
+    std::vector<float> one_call(o.count());
+    CUDA_OK(cudaMemcpy(one_call.data(), out.base, o.count() * sizeof(float), cudaMemcpyDeviceToHost));
+    for (std::uint64_t s = 0; s < o.count(); ++s) {
+      ASSERT_EQ(test::bits_of(two_phase[s]), test::bits_of(on_ws[s])) << "workspace: segment " << s;
+      ASSERT_EQ(test::bits_of(two_phase[s]), test::bits_of(one_call[s])) << "one call: segment " << s;
+    }
+  }
 }
 
 // A named config runs as named; the bound is for the default.

@@ -1,6 +1,6 @@
-// Long segments: by_length's paths (huge segments among tiny ones, more long segments than its scratch lists) and
-// parts_per_segment (a few long segments split into parts), on the default and on other Loads, BlockFinishes and
-// block sizes.
+// Long segments: by_length's paths (huge segments among tiny ones, more long segments than its scratch holds, calls
+// back to back and in a graph) and parts_per_segment (a few long segments split into parts), on the default and on
+// other Loads, BlockFinishes and block sizes.
 #include <set>
 
 #include "seg_common.cuh"
@@ -168,9 +168,9 @@ TYPED_TEST(ByLength, EveryWarpStep) {
   EXPECT_EQ(shapes.size(), counts.size()) << "each count should give a step shape of its own";
 }
 
-// More long segments than the list holds, and long segments of more parts than its slots hold: the surplus is walked
-// by whole warps in the first pass. Segments overlap (one small input, read from L2), sums checked exactly through
-// prefix sums.
+// More long segments than the slots hold, as one-part segments and as segments of most of max_parts parts: the
+// surplus is walked by whole warps in the first pass. Segments overlap (one small input, read from L2), sums checked
+// exactly through prefix sums.
 TYPED_TEST(ByLength, MoreLongSegmentsThanTheScratchHolds) {
   REQUIRE_GPU();
   if (test::small_only()) GTEST_SKIP() << "the scratch's capacity needs about 10^10 element reads";
@@ -180,12 +180,11 @@ TYPED_TEST(ByLength, MoreLongSegmentsThanTheScratchHolds) {
   struct layout_case {
     std::uint64_t long_count, long_min, long_spread;
   };
-  // Past the entries: max_listed + 300 segments just past long_size; past the slots: most of max_parts parts.
-  for (layout_case c : {layout_case{by_length_map::max_listed + 300, T + 1, 3000},
+  for (layout_case c : {layout_case{by_length_map::max_slots + 300, T + 1, 3000},
                         layout_case{by_length_map::max_slots / by_length_map::max_parts + 20, widest, 1000}}) {
     std::vector<long long> b, e;
     for (std::uint64_t s = 0; s < c.long_count; ++s) {
-      // Every 50th of 4 parts: a list entry then straddles the end of the slots.
+      // Every 50th of 4 parts: a segment's parts then straddle the end of the slots.
       const long long at = (s * 37) % 5000, n = s % 50 == 1 ? 3 * P + 1 : c.long_min + (s * 13) % c.long_spread;
       b.push_back(at), e.push_back(at + n);
       if (s % 4 == 0) b.push_back(at + 1), e.push_back(at + 1 + s % 9);  // tiny ones between
@@ -209,6 +208,76 @@ TYPED_TEST(ByLength, MoreLongSegmentsThanTheScratchHolds) {
       ASSERT_EQ(i1[s], want) << C::name() << " int: segment " << s << " of " << count;
     }
   }
+}
+
+// Calls that follow one another on a stream with no synchronisation between them, sharing one temporary storage (each
+// call's counters are zeroed behind the last call's long pass), and the same calls captured in a CUDA graph and
+// launched twice, the input changed between the launches: each result exact.
+TYPED_TEST(ByLength, BackToBackOnAStreamAndInAGraph) {
+  REQUIRE_GPU();
+  using C = TypeParam;
+  const std::uint64_t count = 3000, P = by_length_map::part_size;
+  std::vector<std::uint64_t> len(count);
+  for (std::uint64_t s = 0; s < count; ++s) len[s] = s % 500 == 7 ? 3 * P + s % 97 : s % 40 == 3 ? 5000 : s % 9;
+  const lengths_on_device o(len);
+  std::vector<std::vector<float>> inputs;
+  for (int k = 0; k < 3; ++k) {
+    const auto ints = test::random_vector<int>(o.total, -8, 8, 40 + k);
+    inputs.emplace_back(ints.begin(), ints.end());
+  }
+  test::device_buffer<float> in0(o.total), in1(o.total), out0(count), out1(count), out2(count);
+  segtest::to_device(in0, inputs[0]);
+  segtest::to_device(in1, inputs[1]);
+  std::size_t bytes = 0;
+  ASSERT_EQ(reduce::device_segmented_reduce<C>(nullptr, bytes, in0.base, out0.base, o.segs()), cudaSuccess);
+  test::device_buffer<char> temp(bytes);
+  cudaStream_t stream = nullptr;
+  CUDA_OK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+  const auto calls = [&] {  // in0 -> out0, in1 -> out1, in0 -> out2, one storage
+    EXPECT_EQ(
+        reduce::device_segmented_reduce<C>(temp.base, bytes, in0.base, out0.base, o.segs(), reduce::sum{}, stream),
+        cudaSuccess);
+    EXPECT_EQ(
+        reduce::device_segmented_reduce<C>(temp.base, bytes, in1.base, out1.base, o.segs(), reduce::sum{}, stream),
+        cudaSuccess);
+    EXPECT_EQ(
+        reduce::device_segmented_reduce<C>(temp.base, bytes, in0.base, out2.base, o.segs(), reduce::sum{}, stream),
+        cudaSuccess);
+  };
+  const auto expect = [&](const test::device_buffer<float>& out, const std::vector<float>& h, const char* what) {
+    std::vector<float> got(count);
+    CUDA_OK(cudaMemcpy(got.data(), out.base, count * sizeof(float), cudaMemcpyDeviceToHost));
+    for (std::uint64_t s = 0; s < count; ++s)
+      ASSERT_EQ(got[s],
+                (segtest::fold<float>(h.data() + o.b[s], o.size(s), 1, reduce::sum{}, segtest::identity_transform{})))
+          << C::name() << " " << what << ": segment " << s << " (" << o.size(s) << " elements)";
+  };
+  calls();
+  CUDA_OK(cudaStreamSynchronize(stream));
+  expect(out0, inputs[0], "first call");
+  expect(out1, inputs[1], "second call");
+  expect(out2, inputs[0], "third call");
+  cudaGraph_t graph = nullptr;
+  cudaGraphExec_t exec = nullptr;
+  CUDA_OK(cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal));
+  calls();
+  CUDA_OK(cudaStreamEndCapture(stream, &graph));
+  CUDA_OK(cudaGraphInstantiate(&exec, graph, 0));
+  for (int launch = 0; launch < 2; ++launch) {
+    if (launch == 1)
+      CUDA_OK(cudaMemcpyAsync(in0.base, inputs[2].data(), o.total * sizeof(float), cudaMemcpyHostToDevice, stream));
+    CUDA_OK(cudaMemsetAsync(out0.base, 0xA5, count * sizeof(float), stream));
+    CUDA_OK(cudaMemsetAsync(out2.base, 0xA5, count * sizeof(float), stream));
+    CUDA_OK(cudaGraphLaunch(exec, stream));
+    CUDA_OK(cudaStreamSynchronize(stream));
+    const std::vector<float>& first = launch == 0 ? inputs[0] : inputs[2];
+    expect(out0, first, "graph, first call");
+    expect(out1, inputs[1], "graph, second call");
+    expect(out2, first, "graph, third call");
+  }
+  CUDA_OK(cudaGraphExecDestroy(exec));
+  CUDA_OK(cudaGraphDestroy(graph));
+  CUDA_OK(cudaStreamDestroy(stream));
 }
 
 // parts_per_segment: a few long segments split into parts (and the default, which splits one size and rows of few

@@ -1,27 +1,28 @@
 // Map by_length: segments sorted by length on the device, for lengths the host does not know. A warp per segment
 // leaves most lanes idle on segments of a few elements, and on one of 10^7 keeps about 2 KB in flight where the GPU
-// needs megabytes; so the lengths pick the path, in three launches:
+// needs megabytes; so the lengths pick the path, in two launches:
 // 1. The warp pass: a warp takes a step of up to two batches of up to 32 consecutive segments (fewer where the
 //    segments are few, so that every SM still gets warps), lane i reading the offsets of segment i of each batch,
 //    coalesced. Where every segment of the step is tiny (at most 2K elements, 8 at most), each lane folds its own, all
 //    of their loads in flight at once. Else batch by batch: a lane whose segment is long (over long_size elements)
-//    takes a list entry and a slot per part (one atomic of each for the warp), and writes each slot's part record (the
-//    segment's first element, its length and the part's number). The warp picks a group width L (a power of two, 1..32,
-//    the same in every lane) such that L lanes of K loads in flight cover the batch's typical segment in one step
-//    (typical: the mean of the lengths' log2, so one longer segment does not widen the groups of 31 tiny ones); in L
-//    rounds its 32 / L groups take a segment each, lane j of a group folding elements j, j + L, ..., the group meeting
-//    through shuffles. A segment past wide_steps steps of its group would hold back its round's other groups: after the
-//    rounds the whole warp reads it, 2K loads a lane in flight (K once K >= 8).
+//    takes a slot per part (one atomic for the warp), and writes each slot's part record (the segment's first element,
+//    its length and the part's number, and the segment's index). The warp picks a group width L (a power of two,
+//    1..32, the same in every lane) such that L lanes of K loads in flight cover the batch's typical segment in one
+//    step (typical: the mean of the lengths' log2, so one longer segment does not widen the groups of 31 tiny ones);
+//    in L rounds its 32 / L groups take a segment each, lane j of a group folding elements j, j + L, ..., the group
+//    meeting through shuffles. A segment past wide_steps steps of its group would hold back its round's other groups:
+//    after the rounds the whole warp reads it, 2K loads a lane in flight (K once K >= 8).
 // 2. The long pass: a listed segment of n elements has min(max_parts, ceil(n / part_size)) parts, bounds a function
-//    of n, 16 elements apart (every part as misaligned as the segment: vector Loads stay 16-byte). Block b walks the
-//    slots b, b + gridDim.x, ... as block_per_segment walks a segment (the config's Load and BlockFinish), the next
-//    slot's record loaded before the current part's walk, so that no block waits on a record between parts.
-// 3. The fold: a thread per listed segment combines its parts' results in part order.
+//    of n, 16 elements apart (every part as misaligned as the segment: vector Loads stay 16-byte). A block takes the
+//    next slot from a counter as it frees up (parts of any length, and blocks that start late, leave no tail), walks
+//    its part as block_per_segment walks a segment (the config's Load and BlockFinish), the next slot's record loaded
+//    during the walk. A segment of one part is stored at once; else the block that finishes a segment's last part (a
+//    count per segment) folds the parts' results with the BlockFinish (a fixed order for each count of parts).
 // Each combine's order follows from the lengths and layout of a segment and of its step's other segments, and the
 // step's shape from the segment count: the bits are the same on every run of a call, on any GPU. Except past the
-// scratch (more than max_listed long segments, or max_slots parts): the atomics' order picks the tickets that do not
-// fit, and their warps walk those segments whole; results stay right, but float sums of long segments may then differ
-// run to run. Every loop around a shuffle has a bound that is the same in all 32 lanes (a ballot, a shuffled value, a
+// scratch (long segments of more than max_slots parts in all): the atomics' order picks the segments whose parts do
+// not fit, and their warps walk them whole; results stay right, but float sums of long segments may then differ run
+// to run. Every loop around a shuffle has a bound that is the same in all 32 lanes (a ballot, a shuffled value, a
 // warp-uniform index).
 #pragma once
 #include <cuda_runtime.h>
@@ -36,17 +37,20 @@
 
 namespace reduce::detail {
 
-// The scratch: two counters (tickets and slots handed out), the list (per ticket a long segment and its first slot,
-// or no_slot where its parts did not fit), each slot's part record (x: the segment's first element; y: its length
-// times 256 plus the part's number, 0 where no listed segment owns the slot), and the slots' results.
+// The scratch: two counters (slots handed out by the warp pass, slots taken by the long pass), then per slot its part
+// record (x: the segment's first element; y: its length times max_parts plus the part's number, 0 where no listed
+// segment owns the slot), its segment's index, the count of parts done (read at a segment's first slot) and its
+// result.
 struct long_list {
-  static constexpr unsigned long long no_slot = ~0ull;
-  std::uint64_t max_entries = 0, max_slots = 0;
-  unsigned long long *tickets = nullptr, *slots = nullptr;
-  ulonglong2* entries = nullptr;  // x: the segment, y: its first slot
+  static constexpr std::size_t counters_bytes = 16;
+  std::uint64_t max_slots = 0;
+  unsigned long long *slots = nullptr, *taken = nullptr;
   ulonglong2* records = nullptr;
-  std::size_t records_at() const { return 16 + max_entries * sizeof(ulonglong2); }
-  std::size_t results_at() const { return align_up(records_at() + max_slots * sizeof(ulonglong2)); }
+  std::uint64_t* owners = nullptr;
+  unsigned* done = nullptr;
+  std::size_t owners_at() const { return counters_bytes + max_slots * sizeof(ulonglong2); }
+  std::size_t done_at() const { return owners_at() + max_slots * sizeof(std::uint64_t); }
+  std::size_t results_at() const { return align_up(done_at() + max_slots * sizeof(unsigned)); }
 };
 
 __device__ inline unsigned warp_sum(unsigned v) {
@@ -88,16 +92,16 @@ inline warp_step warp_step_for(std::uint64_t count) {
 template <>
 struct segment_map<policy::by_length> {
   // Long: past 2^12 elements, a block's walk (the whole-warp walk of longer segments keeps too little in flight where
-  // they are few; H100, 2026-11-28, offsets of 2^12 elements, 2^28 in all: 367 µs, CUB 3.0.1 338 in the same run; 2^11
-  // took 425 in an A/B of the two, which ran no CUB). A part holds up to 2^15 elements (eight tiles of a 256-thread
-  // block of vector<4> floats): fewer, longer parts than that spend more of their time loading records and finishing
-  // blocks than streaming.
+  // they are few; a block's walk of shorter ones spends more time finishing than streaming). H100, 2026-11-28, offsets
+  // over 2^28 floats, A/B, CUB 3.5.0's hinted call in the same runs: segments of 2^12 elements 363 µs against 374 with
+  // long_size 2^11 (CUB 338); of 2^11, 363 against 538 with long_size 2^10 (CUB 405). A part holds up to 2^15 elements
+  // (eight tiles of a 256-thread block of vector<4> floats; 2^14: within 1% either way, 2^24 in segments of 2^16 35.8
+  // against 36.4 µs, a Zipf mix 403 against 398).
   static constexpr std::uint64_t long_size = std::uint64_t(1) << 12, part_size = std::uint64_t(1) << 15;
-  // 256 parts at most: a segment of 2^23 elements and more fills 256 blocks, two an SM of an H100 with 16 KB each in
-  // flight, about what its memory needs. The scratch: 2^17 entries and 2^18 slots (about 7 MB for float results),
-  // which hold every layout of up to 2^29 elements; only a call whose long segments hold more can run past them.
-  static constexpr std::uint64_t max_parts = 256, max_listed = std::uint64_t(1) << 17,
-                                 max_slots = std::uint64_t(1) << 18;
+  // 256 parts at most: a segment of 2^23 elements and more fills 256 blocks (1024: 4 x 2^26 elements, 373 µs against
+  // 357). The scratch: 2^18 slots (about 8 MB with float results), which hold every layout of up to 2^29 elements;
+  // only a call whose long segments hold more can run past them.
+  static constexpr std::uint64_t max_parts = 256, max_slots = std::uint64_t(1) << 18;
   // A segment past wide_steps steps of its group goes to the whole-warp walk.
   static constexpr std::uint64_t wide_steps = 8;
 
@@ -112,12 +116,12 @@ struct segment_map<policy::by_length> {
   // The scratch of a call over count segments (its sizes only where scratch is null).
   static long_list list_for(std::uint64_t count, void* scratch) {
     long_list l;
-    l.max_entries = count < max_listed ? count : max_listed;
-    l.max_slots = l.max_entries < max_slots / max_parts ? l.max_entries * max_parts : max_slots;
+    l.max_slots = count < max_slots / max_parts ? count * max_parts : max_slots;
     if (unsigned char* base = static_cast<unsigned char*>(scratch)) {
-      l.tickets = reinterpret_cast<unsigned long long*>(base), l.slots = l.tickets + 1;
-      l.entries = reinterpret_cast<ulonglong2*>(base + 16);
-      l.records = reinterpret_cast<ulonglong2*>(base + l.records_at());
+      l.slots = reinterpret_cast<unsigned long long*>(base), l.taken = l.slots + 1;
+      l.records = reinterpret_cast<ulonglong2*>(base + long_list::counters_bytes);
+      l.owners = reinterpret_cast<std::uint64_t*>(base + l.owners_at());
+      l.done = reinterpret_cast<unsigned*>(base + l.done_at());
     }
     return l;
   }
@@ -138,14 +142,15 @@ struct segment_map<policy::by_length> {
     return acc;
   }
 
-  // The warp's long segments (lanes with is_long) take their tickets and slots with one atomic each for the whole warp,
-  // in lane order: per segment, two atomics on two addresses would serialise at the L2 where long segments are many.
-  // A lane returns false where the scratch is full (its warp then walks the segment).
+  // The warp's long segments (lanes with is_long) take their slots with one atomic for the whole warp, in lane order:
+  // an atomic per segment would serialise at the L2 where long segments are many. A lane returns false where the
+  // scratch is full (its warp then walks the segment). The long pass starts after this grid has finished, so the
+  // counts of parts done are zeroed here.
   __device__ static bool list(std::uint64_t s, const segment_range& r, bool is_long, unsigned longs,
                               const long_list& l) {
     constexpr unsigned all = 0xffffffffu;
     const unsigned lane = threadIdx.x % 32, leader = __ffs(longs) - 1;
-    unsigned k = is_long ? unsigned(parts(r.size)) : 0, before = k;  // parts: at most 256 a lane
+    unsigned k = is_long ? unsigned(parts(r.size)) : 0, before = k;  // parts: at most max_parts a lane
 #pragma unroll
     for (int o = 1; o < 32; o *= 2) {
       const unsigned v = __shfl_up_sync(all, before, o);
@@ -153,15 +158,16 @@ struct segment_map<policy::by_length> {
     }
     const unsigned total = __shfl_sync(all, before, 31);
     before -= k;
-    unsigned long long t = 0, first = 0;
-    if (lane == leader) t = atomicAdd(l.tickets, (unsigned long long)__popc(longs)), first = atomicAdd(l.slots, total);
-    t = __shfl_sync(all, t, leader) + __popc(longs & ((1u << lane) - 1));
+    unsigned long long first = 0;
+    if (lane == leader) first = atomicAdd(l.slots, total);
     first = __shfl_sync(all, first, leader) + before;
     if (!is_long) return false;
-    const bool fits = t < l.max_entries && first + k <= l.max_slots;
-    for (std::uint64_t i = first; i < first + k && i < l.max_slots; ++i)
+    const bool fits = first + k <= l.max_slots;
+    for (std::uint64_t i = first; i < first + k && i < l.max_slots; ++i) {
       l.records[i] = fits ? make_ulonglong2(r.begin, r.size * max_parts + (i - first)) : make_ulonglong2(0, 0);
-    if (t < l.max_entries) l.entries[t] = make_ulonglong2(s, fits ? first : l.no_slot);
+      l.owners[i] = s;
+    }
+    if (fits) l.done[first] = 0;
     return fits;
   }
 
@@ -249,43 +255,10 @@ struct segment_map<policy::by_length> {
     }
   }
 
-  template <class Cfg, class T, class Acc, class Op, class Tr, class Segs>
-  __device__ static void long_pass(const T* in, const Segs& segs, Acc* results, Op op, const Tr& tr, long_list l) {
-    using agent_t = agent<typename Cfg::load, Cfg::block>;
-    using block_reduce_t = block_reduce<typename Cfg::finish, Cfg::block, Acc>;
-    __shared__ typename block_reduce_t::TempStorage temp;
-    wait_for_previous_grid();  // every block, before any read: this grid cannot complete before the warp pass
-    allow_next_grid();
-    const std::uint64_t handed = *l.slots, slots = handed < l.max_slots ? handed : l.max_slots;
-    ulonglong2 next = blockIdx.x < slots ? l.records[blockIdx.x] : make_ulonglong2(0, 0);
-    for (std::uint64_t i = blockIdx.x; i < slots; i += gridDim.x) {
-      const ulonglong2 record = next;
-      if (i + gridDim.x < slots) next = l.records[i + gridDim.x];  // in flight during this part's walk
-      if (record.y == 0) continue;  // no listed segment owns the slot (the same in every thread of the block)
-      const segment_range p = part(record.y / max_parts, record.y % max_parts);
-      // Every tile of the part (first 0, stride 1); the transform counts indices from the segment's start.
-      const Acc partial = agent_t::template walk<Acc, false>(in + record.x + p.begin, p.size, std::uint64_t(0),
-                                                             std::uint64_t(1), op, from_index(tr, p.begin));
-      const Acc v = block_reduce_t(temp).reduce(partial, op);
-      if (threadIdx.x == 0) store_words(results + i, v);
-      __syncthreads();  // temp is reused by the next slot
-    }
-  }
-
-  template <class Acc, class Op, class Segs>
-  __device__ static void fold_pass(const Segs& segs, const Acc* results, Acc* out, Op op, long_list l) {
-    wait_for_previous_grid();
-    const std::uint64_t handed = *l.tickets, listed = handed < l.max_entries ? handed : l.max_entries;
-    for (std::uint64_t t = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; t < listed;
-         t += std::uint64_t(gridDim.x) * blockDim.x) {
-      const ulonglong2 e = l.entries[t];
-      if (e.y == l.no_slot) continue;
-      const Acc* r = results + e.y;
-      Acc acc = r[0];
-      for (std::uint64_t p = 1, k = parts(segs(e.x).size); p < k; ++p) acc = op(acc, r[p]);
-      store_words(out + e.x, acc);
-    }
-  }
+  // The long pass and its slot counter (by_length_run.cuh).
+  __device__ static std::uint64_t take(unsigned long long* taken, unsigned long long& number);
+  template <class Cfg, class T, class Acc, class Op, class Tr>
+  __device__ static void long_pass(const T* in, Acc* out, Acc* results, Op op, const Tr& tr, long_list l);
 
   template <class Cfg, class Acc, class Segs>
   static cudaError_t storage(const Segs& segs, std::size_t& bytes) {
