@@ -57,16 +57,15 @@ struct staged_tile : map_traits {
 // Segments sorted by length on the device, for lengths the host does not know (offsets). A first pass gives each warp
 // up to two batches of 32 consecutive segments (fewer where there are few segments): where all are tiny each lane
 // folds its own, else the short ones go to lane groups about as wide as the batch's typical segment, any much longer
-// than its group takes in a few steps to the whole warp one at a time, and the long ones (over 2^12 elements) to a
-// list. A second pass splits each listed segment into parts (up to
-// 256 of up to 2^15 elements, their bounds a function of its length) and walks each part with a block (the one-array
-// engine's walk: the Load, vector loads included, and the BlockFinish); a third folds each segment's parts in order.
-// Scratch: up to 2^17 list entries and 2^18 parts (about 7 MB for float). The bits of a result are the same on every
-// run of the same call on any GPU (its path and order follow from the segment count and from the lengths and layout of
-// the segment and of its warp's other segments), though they may differ from another mapping's. The one exception: a
-// call whose long segments outgrow the scratch (more than 2^17 of them, or 2^18 parts in all); the surplus, picked by
-// the order of atomics, is read by whole warps in the first pass: every result is still right, but float sums of long
-// segments may differ run to run.
+// than its group takes in a few steps to the whole warp one at a time, and the long ones (over 2^12 elements) are
+// split into parts (up to 256 of up to 2^15 elements, their bounds a function of its length) and listed. A second pass
+// walks each part with a block (the one-array engine's walk: the Load, vector loads included, and the BlockFinish);
+// the block that finishes a segment's last part folds its parts with the BlockFinish. Scratch: up to 2^18 parts
+// (about 8 MB for float). The bits of a result are the same on every run of the same call on any GPU (its path and
+// order follow from the segment count and from the lengths and layout of the segment and of its warp's other segments),
+// though they may differ from another mapping's. The one exception: a call whose long segments outgrow the scratch
+// (more than 2^18 parts in all); the surplus, picked by the order of atomics, is read by whole warps in the first pass:
+// every result is still right, but float sums of long segments may differ run to run.
 struct by_length : map_traits {
   static constexpr bool uses_block_finish = true;
   static std::string name() { return "bylength"; }

@@ -13,11 +13,13 @@
 //    meeting through shuffles. A segment past wide_steps steps of its group would hold back its round's other groups:
 //    after the rounds the whole warp reads it, 2K loads a lane in flight (K once K >= 8).
 // 2. The long pass: a listed segment of n elements has min(max_parts, ceil(n / part_size)) parts, bounds a function
-//    of n, 16 elements apart (every part as misaligned as the segment: vector Loads stay 16-byte). A block takes the
-//    next slot from a counter as it frees up (parts of any length, and blocks that start late, leave no tail), walks
+//    of n, 16 elements apart (every part as misaligned as the segment: vector Loads stay 16-byte). A block takes its
+//    next slot from a counter as it starts a part (parts of any length, and blocks that start late, leave no more than
+//    a part's tail), walks
 //    its part as block_per_segment walks a segment (the config's Load and BlockFinish), the next slot's record loaded
 //    during the walk. A segment of one part is stored at once; else the block that finishes a segment's last part (a
-//    count per segment) folds the parts' results with the BlockFinish (a fixed order for each count of parts).
+//    count per segment) folds the parts' results with the BlockFinish (a fixed order for each count of parts and block
+//    size).
 // Each combine's order follows from the lengths and layout of a segment and of its step's other segments, and the
 // step's shape from the segment count: the bits are the same on every run of a call, on any GPU. Except past the
 // scratch (long segments of more than max_slots parts in all): the atomics' order picks the segments whose parts do
@@ -144,8 +146,8 @@ struct segment_map<policy::by_length> {
 
   // The warp's long segments (lanes with is_long) take their slots with one atomic for the whole warp, in lane order:
   // an atomic per segment would serialise at the L2 where long segments are many. A lane returns false where the
-  // scratch is full (its warp then walks the segment). The long pass starts after this grid has finished, so the
-  // counts of parts done are zeroed here.
+  // scratch is full (its warp then walks the segment). The long pass reads nothing before this grid has finished, so
+  // the counts of parts done are zeroed here.
   __device__ static bool list(std::uint64_t s, const segment_range& r, bool is_long, unsigned longs,
                               const long_list& l) {
     constexpr unsigned all = 0xffffffffu;

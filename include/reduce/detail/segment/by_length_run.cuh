@@ -78,8 +78,11 @@ __device__ void segment_map<policy::by_length>::long_pass(const T* in, Acc* out,
   }
 }
 
-// The long pass keeps its registers (about 80 at 256 threads, 3 blocks an SM): capped at 64 for a fourth block it
-// spills in the walk (H100, 2026-11-28, A/B, 2^28 floats in segments of 2^16: 396 µs against 362).
+// The long pass keeps its registers (about 80 at 256 threads, 3 blocks an SM). H100, 2026-11-28, A/B: capped at 64
+// for a fourth block it spills in the walk (2^28 floats in segments of 2^16: 396 µs against 362); a part's segment,
+// first slot and count of parts held in shared memory across the walk instead (54 registers, 4 blocks an SM) took 2^24
+// in segments of 2^16 in 33.7 µs against 36.6, but 2^24 in segments of 2^13 in 34.8 against 33.2, 4 x 2^26 in 363
+// against 357 and 2^28 in segments of 2^18 to 2^22 0.5-1% slower.
 template <class Cfg, class T, class Acc, class Op, class Tr>
 __global__ void __launch_bounds__(Cfg::block)
     by_length_long_kernel(const T* in, Acc* out, Acc* results, Op op, Tr tr, long_list l) {
@@ -87,15 +90,16 @@ __global__ void __launch_bounds__(Cfg::block)
 }
 
 // The two launches, stream-ordered (no host synchronisation: a graph may capture them). The long pass's grid is one
-// wave of its blocks (the slots in use are known on the device only; its blocks take them as they free up). It follows
+// wave of its blocks (the slots in use are known on the device only; its blocks take them from a counter, one part
+// ahead). It follows
 // the warp pass programmatically (scheduled while the warp pass drains, it waits for it before reading) where its
 // image has the wait (hopper_image: an image compiled for an older architecture starts after the warp pass has
 // finished).
 // H100, 2026-11-28, A/B against slots dealt in turn over a grid of 8 blocks an SM (more than it holds at once) with a
 // third launch for the folds; CUB 3.5.0's hinted call over the same array in the same runs: 2^28 floats in segments
 // of 2^13, 2^14, 2^20: 363, 362, 352 µs against 382, 380, 357 (CUB 342, 345, 350); 4 x 2^26: 357 against 368; a
-// Zipf mix with three segments of 1.2 x 10^7: 398 against 416 (CUB 1645); 2^24 in segments of 2^16: 36.5 against 32.6
-// (CUB 26.6; its 512 parts take two rounds of the 396 blocks an H100 holds).
+// Zipf-like mix of 2^28 elements with three segments of 1.2 x 10^7: 398 against 416 (CUB 1645); 2^24 in segments of
+// 2^16: 36.5 against 32.6 (CUB 26.6; its 512 parts take two rounds of the 396 blocks an H100 holds).
 struct by_length_long_pass;  // the key of hopper_image's cache
 template <class Cfg, class T, class Acc, class Op, class Tr, class Segs>
 cudaError_t segment_map<policy::by_length>::run(const T* in, const Segs& segs, Acc* out, Op op, Tr tr, void* scratch,
