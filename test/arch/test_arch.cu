@@ -249,7 +249,7 @@ TEST(Segmented, EveryMappingOfTheDefaultRightWhateverTheBuild) {
                    ref.back().begin + ref.back().size, "offsets");
   // Offsets with a bound on their lengths: each row of the bound's table (a thread, lane groups, a warp), lengths
   // 0 .. bound laid end to end.
-  for (std::uint64_t bound : {1, 4, 16, 64, 256, 1024, 2048}) {
+  for (std::uint64_t bound : {1, 4, 8, 16, 64, 128, 256, 512, 1024, 2048}) {
     std::vector<long long> bb, be;
     std::vector<segment_ref> bref;
     for (std::uint64_t s = 0, at = 0; s < 600; ++s) {

@@ -83,8 +83,9 @@ TEST(SegmentedBounded, SegmentsLongerThanTheBoundStillRight) {
   const bounded_on_device<long long> o(1000, 5000, 16, 8);
   segtest::check_op<tuned, int>(o, test::random_vector<int>(o.total(), -1000, 1000, 6), reduce::sum{});
   segtest::check_op<tuned, float>(o, test::random_vector<float>(o.total(), -1, 1, 9), reduce::sum{});
-  // The lane groups' rows (two lanes, eight, sixteen, a warp) under bounds 10 to 40 times too small.
-  for (std::uint64_t bound : {64, 256, 512, 1024}) {
+  // The lane groups' rows (two lanes of scalars or of vectors, four, eight, sixteen, a warp) under bounds 40 times
+  // too small.
+  for (std::uint64_t bound : {8, 64, 128, 256, 512, 1024}) {
     SCOPED_TRACE("bound " + std::to_string(bound) + ", lengths up to 40 times it");
     const bounded_on_device<int> lanes(600, 40 * bound, bound, bound + 9);
     segtest::check_op<tuned, int>(lanes, test::random_vector<int>(lanes.total(), -1000, 1000, 12), reduce::sum{});

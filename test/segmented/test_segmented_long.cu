@@ -231,6 +231,7 @@ TYPED_TEST(ByLength, BackToBackOnAStreamAndInAGraph) {
   std::size_t bytes = 0;
   ASSERT_EQ(reduce::device_segmented_reduce<C>(nullptr, bytes, in0.base, out0.base, o.segs()), cudaSuccess);
   test::device_buffer<char> temp(bytes);
+  CUDA_OK(cudaDeviceSynchronize());  // the uploads above ran on the legacy stream, which `stream` does not wait for
   cudaStream_t stream = nullptr;
   CUDA_OK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
   const auto calls = [&] {  // in0 -> out0, in1 -> out1, in0 -> out2, one storage
@@ -266,8 +267,8 @@ TYPED_TEST(ByLength, BackToBackOnAStreamAndInAGraph) {
   for (int launch = 0; launch < 2; ++launch) {
     if (launch == 1)
       CUDA_OK(cudaMemcpyAsync(in0.base, inputs[2].data(), o.total * sizeof(float), cudaMemcpyHostToDevice, stream));
-    CUDA_OK(cudaMemsetAsync(out0.base, 0xA5, count * sizeof(float), stream));
-    CUDA_OK(cudaMemsetAsync(out2.base, 0xA5, count * sizeof(float), stream));
+    for (float* out : {out0.base, out1.base, out2.base})
+      CUDA_OK(cudaMemsetAsync(out, 0xA5, count * sizeof(float), stream));
     CUDA_OK(cudaGraphLaunch(exec, stream));
     CUDA_OK(cudaStreamSynchronize(stream));
     const std::vector<float>& first = launch == 0 ? inputs[0] : inputs[2];
