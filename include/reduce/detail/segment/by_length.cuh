@@ -98,7 +98,7 @@ struct segment_map<policy::by_length> {
   // over 2^28 floats, A/B, CUB 3.5.0's hinted call in the same runs: segments of 2^12 elements 363 µs against 374 with
   // long_size 2^11 (CUB 338); of 2^11, 363 against 538 with long_size 2^10 (CUB 405). A part holds up to 2^15 elements
   // (eight tiles of a 256-thread block of vector<4> floats; 2^14: within 1% either way, 2^24 in segments of 2^16 35.8
-  // against 36.4 µs, a Zipf mix 403 against 398).
+  // against 36.4 µs, CUB 26.8; a Zipf-like mix 403 against 398, CUB 1656).
   static constexpr std::uint64_t long_size = std::uint64_t(1) << 12, part_size = std::uint64_t(1) << 15;
   // 256 parts at most: a segment of 2^23 elements and more fills 256 blocks (1024: 4 x 2^26 elements, 373 µs against
   // 357). The scratch: 2^18 slots (about 8 MB with float results), which hold every layout of up to 2^29 elements;

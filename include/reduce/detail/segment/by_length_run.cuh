@@ -79,10 +79,10 @@ __device__ void segment_map<policy::by_length>::long_pass(const T* in, Acc* out,
 }
 
 // The long pass keeps its registers (about 80 at 256 threads, 3 blocks an SM). H100, 2026-11-28, A/B: capped at 64
-// for a fourth block it spills in the walk (2^28 floats in segments of 2^16: 396 µs against 362); a part's segment,
-// first slot and count of parts held in shared memory across the walk instead (54 registers, 4 blocks an SM) took 2^24
-// in segments of 2^16 in 33.7 µs against 36.6, but 2^24 in segments of 2^13 in 34.8 against 33.2, 4 x 2^26 in 363
-// against 357 and 2^28 in segments of 2^18 to 2^22 0.5-1% slower.
+// for a fourth block it spills in the walk (2^28 floats in segments of 2^16: 396 µs against 362, CUB 348); a part's
+// segment, first slot and count of parts held in shared memory across the walk instead (54 registers, 4 blocks an SM)
+// took 2^24 in segments of 2^16 in 33.7 µs against 36.6 (CUB 26.7), but 2^24 in segments of 2^13 in 34.8 against 33.2
+// (CUB 25.6), 4 x 2^26 in 363 against 357 (CUB 8100) and 2^28 in segments of 2^18 to 2^22 0.5-1% slower (CUB 349-580).
 template <class Cfg, class T, class Acc, class Op, class Tr>
 __global__ void __launch_bounds__(Cfg::block)
     by_length_long_kernel(const T* in, Acc* out, Acc* results, Op op, Tr tr, long_list l) {
