@@ -42,7 +42,7 @@ echo "scripts/bench.sh: GPU: $gpu"
 
 REDUCE_NEEDS_PLOTS=1 source scripts/deps.sh
 cmake -S . -B build-bench -G Ninja -DREDUCE_BUILD_TESTS=OFF -DREDUCE_BENCH_TYPES="float;double;int32;int64"
-cmake --build build-bench -j"$(nproc)"
+cmake --build build-bench -j"$(nproc)" --target reduce-bench
 out=${1:-results/$(tr ' ' '-' <<<"$gpu")}
 status=0
 bench/run_all.sh "$out" build-bench/bench/reduce-bench || status=$?

@@ -23,14 +23,18 @@ if [[ -z $newer ]]; then
 fi
 [[ -n $newer ]] || echo "run.sh: no newer CCCL (set REDUCE_NEWER_CCCL or allow pip): the toolkit's CUB only" >&2
 cmake -S bench/segmented -B "$build" -G Ninja -DREDUCE_NEWER_CCCL="$newer" >/dev/null || exit 1
-cmake --build "$build" -j"$(nproc)" --target reduce-segmented-bench || exit 1
-# The newer CCCL's build is a comparison, not a requirement: where it fails, the toolkit's CUB alone.
-[[ -n $newer ]] && { cmake --build "$build" -j"$(nproc)" --target reduce-segmented-bench-newer-cccl ||
-  echo "run.sh: the build against $newer failed: the toolkit's CUB only" >&2; }
+# Both programs in one build (they compile side by side). The newer CCCL's is a comparison, not a requirement: where
+# it fails, the toolkit's CUB alone.
+exes=(reduce-segmented-bench)
+[[ -n $newer ]] && exes+=(reduce-segmented-bench-newer-cccl)
+if ! cmake --build "$build" -j"$(nproc)" --target "${exes[@]}"; then
+  cmake --build "$build" -j"$(nproc)" --target reduce-segmented-bench || exit 1
+  [[ ${#exes[@]} -gt 1 ]] && echo "run.sh: the build against $newer failed: the toolkit's CUB only" >&2
+  exes=(reduce-segmented-bench)
+fi
 status=0
 csvs=()
-for exe in reduce-segmented-bench reduce-segmented-bench-newer-cccl; do
-  [[ -x $build/$exe ]] || continue
+for exe in "${exes[@]}"; do
   "$build/$exe" --out "$out/$exe.csv" "$@" || status=1
   csvs+=("$out/$exe.csv")
 done
