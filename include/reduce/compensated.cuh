@@ -13,6 +13,7 @@
 #include <string>
 #include <type_traits>
 
+#include "detail/rounded.cuh"
 #include "device_reduce.cuh"
 #include "to_host.cuh"
 
@@ -21,28 +22,6 @@
 #endif
 
 namespace reduce {
-
-namespace detail {
-// Additions that are rounded exactly as written. On the device the _rn intrinsics are never contracted into an FMA
-// nor reassociated, whatever the flags (--use_fast_math included). On the host, plain IEEE arithmetic (no
-// -ffast-math: see the warning above).
-template <class T>
-__host__ __device__ __forceinline__ T add_rn(T a, T b) {
-#ifdef __CUDA_ARCH__
-  if constexpr (std::is_same_v<T, float>)
-    return __fadd_rn(a, b);
-  else
-    return __dadd_rn(a, b);
-#else
-  return a + b;
-#endif
-}
-// a - b rounded once: negation is exact, so this is a - b in IEEE arithmetic.
-template <class T>
-__host__ __device__ __forceinline__ T sub_rn(T a, T b) {
-  return add_rn(a, -b);
-}
-}  // namespace detail
 
 template <class T>
 struct compensated;

@@ -7,7 +7,7 @@
 //   status.cuh            reduce::status and reduce::error
 //   version.cuh           REDUCE_VERSION_MAJOR, _MINOR, _PATCH, _STRING
 //   policy/*.cuh          the policies a config is made of (the policies/ include root)
-//   transform_reduce.cuh, argminmax.cuh, compensated.cuh: the extensions (docs/extensions.md)
+//   transform_reduce.cuh, argminmax.cuh, compensated.cuh, binned.cuh: the extensions (docs/extensions.md)
 //
 //   float total = reduce::reduce(d_in, n);                                      // tuned default, sum
 //   using cfg = reduce::policy::config<reduce::policy::vector<2>, reduce::policy::shuffle,
@@ -17,6 +17,7 @@
 //   reduce::device_reduce<cfg>(d_temp, bytes, d_in, d_out, n, reduce::max{}, stream);  // run, asynchronous
 #pragma once
 #include "argminmax.cuh"
+#include "binned.cuh"
 #include "compensated.cuh"
 #include "device_reduce.cuh"
 #include "ops.cuh"

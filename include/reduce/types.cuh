@@ -42,6 +42,11 @@ struct value_type_of {
 };
 template <class Acc>
 using value_type_of_t = typename value_type_of<Acc>::type;
+// Accumulators that take a thread's elements one at a time (binned<T> specializes this): its walk adds each element,
+// as value_type_of_t<Acc>, into its accumulator (acc.add(values)) instead of making each an accumulator and combining
+// pairs. Only for accumulators whose result does not depend on the order of their elements.
+template <class Acc>
+struct takes_elements : std::false_type {};
 }  // namespace detail
 
 // A short name of an element or accumulator type, for test and bench labels ("half", "bf16", "int8", ...).

@@ -33,6 +33,10 @@ struct agent {
   // argmin/argmax in a later pass) are read one by one, with the same items and arrangement.
   template <class T>
   static constexpr bool vectors_of = Load::vectorized && 16 % sizeof(T) == 0;
+  // Elements added one at a time (takes_elements<Acc>); not partials of Acc itself, which a later pass folds with the
+  // op.
+  template <class T, class Acc>
+  static constexpr bool adds_elements = takes_elements<Acc>::value && !cuda::std::is_same_v<T, Acc>;
   // Bytes of T one thread's loads of a tile bring in: what its registers hold in flight during the walk.
   template <class T>
   static constexpr int bytes_per_thread = (vectors_of<T> ? 16 : int(sizeof(T))) * items;
@@ -57,7 +61,9 @@ struct agent {
   // the instruction cache to fetch before the first load, which small inputs pay in full). Every load is issued before
   // the first is used. OneTile: the launch gives each block exactly tile `first` (a tile_per_block walk, or one block
   // over one tile), so the body runs once with no loop test before its loads.
-  template <class Acc, bool OneTile, bool InOrder, class I, class U, class Read, class Op>
+  // Adds: an accumulator that takes elements (takes_elements<Acc>: its result does not depend on their order) gets
+  // them added in turn instead: read(acc, unit, unit index) adds a unit's elements into acc.
+  template <class Acc, bool OneTile, bool InOrder, bool Adds = false, class I, class U, class Read, class Op>
   __device__ static Acc walk_units(const U* in, I count, I first, I stride, Read read, Op op) {
     Acc acc = op.template identity<Acc>();
     const unsigned tid = threadIdx.x;
@@ -70,13 +76,19 @@ struct agent {
 #pragma unroll
       for (int j = 0; j < items; ++j)
         if (offset<I>(tid, j) < left) u[j] = base[offset<I>(tid, j)];
-      Acc a[items];
+      if constexpr (Adds) {
 #pragma unroll
-      for (int j = 0; j < items; ++j) {
-        const I i = offset<I>(tid, j);
-        a[j] = i < left ? read(u[j], t * tile + i) : op.template identity<Acc>();
+        for (int j = 0; j < items; ++j)
+          if (offset<I>(tid, j) < left) read(acc, u[j], t * tile + offset<I>(tid, j));
+      } else {
+        Acc a[items];
+#pragma unroll
+        for (int j = 0; j < items; ++j) {
+          const I i = offset<I>(tid, j);
+          a[j] = i < left ? read(u[j], t * tile + i) : op.template identity<Acc>();
+        }
+        acc = op(acc, fold(a, fold_combine<InOrder>(op)));  // the op in full here: acc may still be the identity
       }
-      acc = op(acc, fold(a, fold_combine<InOrder>(op)));  // the op in full here: acc may still be the identity
       if constexpr (OneTile) break;
     }
     return acc;
@@ -106,9 +118,17 @@ struct agent {
           if (edges && I(k) < tail) edge[early + k] = in[n - tail + k];
         }
       }
-      Acc acc = walk_units<Acc, OneTile, positional<Tr>::value>(
-          reinterpret_cast<const V*>(in + sp.head), I(sp.vectors), first, stride,
-          [op, tr, head](const V& x, I unit) { return vector_fold<Acc>(x, I(head + unit * V::size), op, tr); }, op);
+      const V* body = reinterpret_cast<const V*>(in + sp.head);
+      Acc acc = [&] {
+        if constexpr (adds_elements<T, Acc>)
+          return walk_units<Acc, OneTile, false, true>(
+              body, I(sp.vectors), first, stride,
+              [tr, head](Acc& a, const V& x, I unit) { add_elements(a, x.v, I(head + unit * V::size), tr); }, op);
+        else
+          return walk_units<Acc, OneTile, positional<Tr>::value>(
+              body, I(sp.vectors), first, stride,
+              [op, tr, head](const V& x, I unit) { return vector_fold<Acc>(x, I(head + unit * V::size), op, tr); }, op);
+      }();
       if (edges) {
         if constexpr (early > 0) {
 #pragma unroll
@@ -123,6 +143,14 @@ struct agent {
         }
       }
       return acc;
+    } else if constexpr (adds_elements<T, Acc>) {
+      return walk_units<Acc, OneTile, false, true>(
+          in, n, first, stride,
+          [tr](Acc& a, const T& x, I i) {
+            const T one[1] = {x};
+            add_elements(a, one, i, tr);
+          },
+          op);
     } else {
       return walk_units<Acc, OneTile, positional<Tr>::value>(
           in, n, first, stride, [tr](const T& x, I i) { return transformed<Acc>(tr, x, i); }, op);

@@ -116,7 +116,13 @@ struct call_types {
   static_assert(op_is_an_op,
                 "reduce: the argument after n is the op, then the stream: pass reduce::sum{} (or another op) before "
                 "the stream, e.g. reduce::device_reduce(d_temp, bytes, d_in, d_out, n, reduce::sum{}, stream)");
-  static constexpr bool ok = exact && bitwise && transform_on_device && op_is_an_op && runs_on_device_v<Op>;
+  // binned<T> (takes_elements) adds its bins exactly: a sum, nothing else.
+  static constexpr bool sums_bins = !takes_elements<Acc>::value || cuda::std::is_same_v<Op, sum>;
+  static_assert(sums_bins,
+                "reduce: a binned<T> accumulator sums (its bins add exactly, in any order): pass reduce::sum{} as the "
+                "op; for min, max or another op use a T output");
+  static constexpr bool ok =
+      exact && bitwise && transform_on_device && op_is_an_op && sums_bins && runs_on_device_v<Op>;
 };
 
 // Any config, the tuned default included, over a storage.

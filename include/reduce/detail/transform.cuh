@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <cuda/std/type_traits>
 
+#include "../types.cuh"
+
 namespace reduce::detail {
 
 struct no_transform {};
@@ -23,6 +25,24 @@ __device__ __forceinline__ Acc transformed(const F& f, const T& x, std::uint64_t
                   "(a functor with a __device__ operator(), or a __device__ lambda with nvcc --extended-lambda)");
     return Acc(f(x));
   }
+}
+
+// N consecutive elements (the first at index `first`) transformed and added to an accumulator that takes elements
+// (takes_elements<Acc>), as its value type, in one call.
+template <class Acc, class F, class T, class I, int N>
+__device__ __forceinline__ void add_elements(Acc& acc, const T (&x)[N], I first, const F& f) {
+  using V = value_type_of_t<Acc>;
+  V v[N];
+#pragma unroll
+  for (int k = 0; k < N; ++k) {
+    if constexpr (cuda::std::is_same_v<F, no_transform>)
+      v[k] = V(x[k]);
+    else if constexpr (cuda::std::is_invocable_v<const F&, const T&, std::uint64_t>)
+      v[k] = V(f(x[k], std::uint64_t(first) + k));
+    else
+      v[k] = V(f(x[k]));
+  }
+  acc.add(v);
 }
 
 }  // namespace reduce::detail
