@@ -56,6 +56,14 @@ Acc run(const std::vector<T>& h, unsigned offset, Launch launch) {
   return r;
 }
 
+// device_reduce<C> of h (at d_in + offset) into one Acc, through run().
+template <class C, class Acc, class T>
+Acc device_sum(const std::vector<T>& h, unsigned offset) {
+  return run<Acc>(h, offset, [](void* temp, std::size_t& bytes, const T* in, Acc* out, std::uint64_t n) {
+    return reduce::device_reduce<C>(temp, bytes, in, out, n);
+  });
+}
+
 // Random elements of T: narrow floats from uniform [lo, hi) rounded to T, integers uniform in [lo, hi].
 template <class T>
 std::vector<T> random_narrow(std::size_t n, double lo, double hi, std::uint64_t seed) {

@@ -172,13 +172,6 @@ template <class C>
 class Binned : public ::testing::Test {};
 TYPED_TEST_SUITE(Binned, test::gtest_types<ext::non_atomic_configs>, test::config_name);
 
-template <class C, class Acc, class T>
-Acc device_sum(const std::vector<T>& h, unsigned offset) {
-  return ext::run<Acc>(h, offset, [](void* temp, std::size_t& bytes, const T* in, Acc* out, std::uint64_t n) {
-    return reduce::device_reduce<C>(temp, bytes, in, out, n);
-  });
-}
-
 struct square {
   __host__ __device__ float operator()(float x) const { return x * x; }
 };
@@ -187,16 +180,16 @@ TYPED_TEST(Binned, TheHostsBitsAtEverySize) {
   REQUIRE_GPU();
   ext::for_sizes_and_offsets(test::block_of<TypeParam>, [](std::uint64_t n, unsigned offset) {
     const auto f = make_wide<float>(n, 30, n + offset);
-    EXPECT_EQ(bits_of(device_sum<TypeParam, binned<float>>(f.x, offset).value()), bits_of(host_sum(f.x)))
+    EXPECT_EQ(bits_of(ext::device_sum<TypeParam, binned<float>>(f.x, offset).value()), bits_of(host_sum(f.x)))
         << TypeParam::name() << " n=" << n << " offset=" << offset;
     const auto d = make_wide<double>(n, 300, n + offset);
-    EXPECT_EQ(bits_of(device_sum<TypeParam, binned<double>>(d.x, offset).value()), bits_of(host_sum(d.x)))
+    EXPECT_EQ(bits_of(ext::device_sum<TypeParam, binned<double>>(d.x, offset).value()), bits_of(host_sum(d.x)))
         << TypeParam::name() << " n=" << n << " offset=" << offset;
     const auto small = make_wide<float>(n, 8, n);  // within half's range
     std::vector<__half> h(n);
     std::vector<float> hf(n);
     for (std::size_t i = 0; i < n; ++i) h[i] = __float2half(small.x[i]), hf[i] = __half2float(h[i]);
-    EXPECT_EQ(bits_of(device_sum<TypeParam, binned<float>>(h, offset).value()), bits_of(host_sum(hf)))
+    EXPECT_EQ(bits_of(ext::device_sum<TypeParam, binned<float>>(h, offset).value()), bits_of(host_sum(hf)))
         << TypeParam::name() << " half n=" << n;
   });
   const auto f = make_wide<float>(99991, 10, 5);

@@ -18,13 +18,6 @@ template <class C>
 class Compensated : public ::testing::Test {};
 TYPED_TEST_SUITE(Compensated, test::gtest_types<ext::non_atomic_configs>, test::config_name);
 
-template <class C, class Acc, class T>
-Acc device_sum(const std::vector<T>& h, unsigned offset) {
-  return ext::run<Acc>(h, offset, [](void* temp, std::size_t& bytes, const T* in, Acc* out, std::uint64_t n) {
-    return reduce::device_reduce<C>(temp, bytes, in, out, n);
-  });
-}
-
 template <class F>
 long double bound(long double exact, long double abs_sum, std::size_t n) {
   const long double u = std::numeric_limits<F>::epsilon() / 2.0L, depth = n <= (1u << 21) ? 64 : 128;
@@ -45,15 +38,15 @@ TYPED_TEST(Compensated, IllConditionedHundredTimesBetterThanPlainFloat) {
     if (test::small_only() && n > (1u << 20)) continue;
     const auto& d = ill(n);
     const unsigned offset = n == (1u << 20) ? 3 : 0;
-    const float comp = device_sum<TypeParam, compensated<float>>(d.x, offset).value();
-    const float plain = device_sum<TypeParam, float>(d.x, offset);
+    const float comp = ext::device_sum<TypeParam, compensated<float>>(d.x, offset).value();
+    const float plain = ext::device_sum<TypeParam, float>(d.x, offset);
     const long double comp_err = std::fabs(comp - d.exact), plain_err = std::fabs(plain - d.exact);
     EXPECT_LE(comp_err, bound<float>(d.exact, d.abs_sum, d.x.size())) << TypeParam::name() << " n=" << n;
     EXPECT_GE(plain_err, 100 * comp_err) << TypeParam::name() << " n=" << n << ": plain " << plain << ", compensated "
                                          << comp << ", exact " << double(d.exact);
     // The same data in double: compensated<double> is exact up to its final rounding.
     const std::vector<double> x(d.x.begin(), d.x.end());
-    const double comp64 = device_sum<TypeParam, compensated<double>>(x, offset).value();
+    const double comp64 = ext::device_sum<TypeParam, compensated<double>>(x, offset).value();
     EXPECT_LE(std::fabs(comp64 - d.exact), bound<double>(d.exact, d.abs_sum, d.x.size()))
         << TypeParam::name() << " n=" << n;
   }
@@ -65,14 +58,14 @@ TYPED_TEST(Compensated, ErrorBoundAtEverySize) {
   REQUIRE_GPU();
   ext::for_sizes_and_offsets(test::block_of<TypeParam>, [](std::uint64_t n, unsigned offset) {
     const auto d = ext::make_ill_conditioned(n, n + offset);
-    const float got = device_sum<TypeParam, compensated<float>>(d.x, offset).value();
+    const float got = ext::device_sum<TypeParam, compensated<float>>(d.x, offset).value();
     EXPECT_LE(std::fabs(got - d.exact), bound<float>(d.exact, d.abs_sum, d.x.size()))
         << TypeParam::name() << " n=" << n << " offset=" << offset;
     // Narrow input into a compensated float accumulator: integer-valued halves, exact.
     std::vector<__half> h(n);
     long long exact = 0;
     for (std::size_t i = 0; i < n; ++i) h[i] = __float2half(float(long(d.x[i]) % 1000)), exact += long(d.x[i]) % 1000;
-    EXPECT_EQ((device_sum<TypeParam, compensated<float>>(h, offset).value()), float(exact)) << TypeParam::name();
+    EXPECT_EQ((ext::device_sum<TypeParam, compensated<float>>(h, offset).value()), float(exact)) << TypeParam::name();
   });
 }
 

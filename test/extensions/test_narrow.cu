@@ -11,18 +11,11 @@ template <class C>
 class Narrow : public ::testing::Test {};
 TYPED_TEST_SUITE(Narrow, test::gtest_types<test::part<ext::all_configs>>, test::config_name);
 
-template <class C, class Acc, class T>
-Acc device_sum(const std::vector<T>& h, unsigned offset) {
-  return ext::run<Acc>(h, offset, [](void* temp, std::size_t& bytes, const T* in, Acc* out, std::uint64_t n) {
-    return reduce::device_reduce<C>(temp, bytes, in, out, n);
-  });
-}
-
 // The elements are exact in float, so the float reference bound of test::expect_sum_close applies unchanged.
 template <class C, class T>
 void check_float_sums(std::uint64_t n, unsigned offset) {
   const auto h = ext::random_narrow<T>(n, -1, 1, n * 4 + offset);
-  test::expect_sum_close(device_sum<C, float>(h, offset), ext::widened(h));
+  test::expect_sum_close(ext::device_sum<C, float>(h, offset), ext::widened(h));
 }
 
 template <class C, class T, class Acc>
@@ -30,7 +23,7 @@ void check_exact_sums(std::uint64_t n, unsigned offset, double lo, double hi) {
   const auto h = ext::random_narrow<T>(n, lo, hi, n * 8 + offset);
   std::int64_t exact = 0;
   for (T x : h) exact += x;
-  ASSERT_EQ((device_sum<C, Acc>(h, offset)), Acc(exact))  // unsigned results wrap like the device: modulo 2^32
+  ASSERT_EQ((ext::device_sum<C, Acc>(h, offset)), Acc(exact))  // unsigned results wrap like the device: modulo 2^32
       << C::name() << " " << reduce::type_name<T>() << " -> " << reduce::type_name<Acc>() << " n=" << n
       << " offset=" << offset;
 }
@@ -67,7 +60,7 @@ TYPED_TEST(Narrow, WiderAccumulatorsAndExactHalfSums) {
         ints[i] = __float2half(v);
         exact += (long long)v;
       }
-      ASSERT_EQ((device_sum<TypeParam, float>(ints, offset)), float(exact)) << TypeParam::name() << " n=" << n;
+      ASSERT_EQ((ext::device_sum<TypeParam, float>(ints, offset)), float(exact)) << TypeParam::name() << " n=" << n;
     }
 }
 

@@ -34,14 +34,7 @@ __device__ __forceinline__ void add_elements(Acc& acc, const T (&x)[N], I first,
   using V = value_type_of_t<Acc>;
   V v[N];
 #pragma unroll
-  for (int k = 0; k < N; ++k) {
-    if constexpr (cuda::std::is_same_v<F, no_transform>)
-      v[k] = V(x[k]);
-    else if constexpr (cuda::std::is_invocable_v<const F&, const T&, std::uint64_t>)
-      v[k] = V(f(x[k], std::uint64_t(first) + k));
-    else
-      v[k] = V(f(x[k]));
-  }
+  for (int k = 0; k < N; ++k) v[k] = transformed<V>(f, x[k], std::uint64_t(first) + k);
   acc.add(v);
 }
 
