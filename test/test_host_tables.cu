@@ -1,5 +1,7 @@
 // Host-side tests of the tuned default's tables (no GPU needed; these run in CI): their shape, that every entry is a
 // kernel of the matrix, and which tables may hold which Grids.
+#include <reduce/binned.cuh>
+
 #include "common.cuh"
 
 namespace p = reduce::policy;
@@ -31,6 +33,8 @@ TEST(Tuning, TablesAreOrderedAndFromTheMatrix) {
   expect_well_formed_table<reduce::tuning::sm90_workspace<4>>();
   expect_well_formed_table<reduce::tuning::sm90_workspace<8>>();
   expect_well_formed_table<reduce::tuning::sm90_wide<4>>();
+  expect_well_formed_table<reduce::tuning::sm90_binned<4>>();
+  expect_well_formed_table<reduce::tuning::sm90_binned<8>>();
   EXPECT_EQ(reduce::default_config::name(), "default");
 }
 
@@ -66,6 +70,13 @@ TEST(Tuning, AtomicGridOnlyWhereEveryOrderGivesTheSameBits) {
   static_assert(std::is_same_v<tuned_table<float, float, reduce::sum, true>, t::sm90_workspace<4>>);
   static_assert(std::is_same_v<tuned_table<double, double, reduce::sum, true>, t::sm90_workspace<8>>);
   static_assert(std::is_same_v<tuned_table<int, int, reduce::product, true>, t::sm90_workspace<4>>);
+  // Binned sums (accumulators that take elements) read their own tables, by the element's bytes, on any storage.
+  static_assert(std::is_same_v<tuned_table<float, reduce::binned<float>, reduce::sum>, t::sm90_binned<4>>);
+  static_assert(std::is_same_v<tuned_table<__half, reduce::binned<float>, reduce::sum, true>, t::sm90_binned<4>>);
+  static_assert(std::is_same_v<tuned_table<double, reduce::binned<double>, reduce::sum>, t::sm90_binned<8>>);
+  static_assert(std::is_same_v<tuned_table<float, reduce::binned<double>, reduce::sum, true>, t::sm90_binned<4>>);
+  EXPECT_FALSE(has_atomic_grid<t::sm90_binned<4>>());
+  EXPECT_FALSE(has_atomic_grid<t::sm90_binned<8>>());
   EXPECT_TRUE(has_atomic_grid<t::sm90_exact<4>>());
   EXPECT_TRUE(has_atomic_grid<t::sm90_exact_workspace<4>>());
   EXPECT_FALSE(has_atomic_grid<t::sm90<4>>());

@@ -14,16 +14,17 @@
 // - An accumulator holds three consecutive bins (index: the top one), chosen by the largest magnitude it has seen; a
 //   larger value moves the window up, and the bins that fall off its bottom are dropped. Each bin's sum of slices is
 //   exact, so the bins, and what is dropped, do not depend on the order of the additions.
-// - A bin is held as primary = 1.5 2^a + (slices added since the last renormalisation), whose unit stays the bin's
-//   while the slices sum to less than 2^(a-1) in magnitude; a renormalisation moves whole quarters 2^(a-2) into an
-//   integer carry before that bound can be reached (a count bounds the offset: below). Adding a value is then one
-//   rounded addition a bin: q = primary + x, the slice q - primary and the rest x - slice both exact. x's lowest
-//   significand bit is set first (x | 1): it lies below half the bin's unit, so x is never halfway between two
-//   multiples of the unit, and the rounding does not depend on the primary's last bit (that is, on what was added
-//   before).
-// - The result: each bin's exact total (carry quarters plus the primary's offset, canonical), summed in a fixed order
-//   with a compensated sum in double, then rounded to T. NaN and infinities are summed apart: their IEEE sum
-//   (+inf + -inf is NaN) is the result, a NaN returned as the canonical quiet NaN. A zero result is +0.
+// - A bin is held as an exact integer total (in units of the bin) and a primary = 1.5 2^a + (slices added since the
+//   total last took them), whose unit stays the bin's while the slices sum to less than 2^(a-1) in magnitude (a count
+//   bounds them: below). Adding a value is one rounded addition a bin: q = primary + x, the slice q - primary and the
+//   rest x - slice both exact. x's lowest significand bit is set first (x | 1): it lies below half the bin's unit, so
+//   x is never halfway between two multiples of the unit, and the rounding does not depend on the primary's last bit
+//   (that is, on what was added before). The primary stays in the binade [2^a, 2^(a+1)), where a float's bits are
+//   linear in its value: its offset in units is its significand field less 2^(p-2), an integer subtraction. So
+//   moving a primary's slices into the total, and combining two accumulators, is integer arithmetic with no rounding.
+// - The result: each bin's exact total summed in a fixed order with a compensated sum in double, then rounded to T.
+//   NaN and infinities are summed apart: their IEEE sum (+inf + -inf is NaN) is the result, a NaN returned as the
+//   canonical quiet NaN. A zero result is +0.
 // Accuracy: |result - sum| <= n 2^(1-2W) max|x| + n 2^(bottom-p) + 2u |sum| (u = eps / 2; W = 13 for float, 40 for
 // double: n 2^-25 max|x| and n 2^-79 max|x|): docs/extensions.md.
 #pragma once
@@ -34,6 +35,7 @@
 #include <string>
 #include <type_traits>
 
+#include "detail/binned_ladder.cuh"
 #include "detail/rounded.cuh"
 #include "device_reduce.cuh"
 #include "to_host.cuh"
@@ -43,46 +45,6 @@
 #endif
 
 namespace reduce {
-
-namespace detail {
-// The ladder of each type. bottom: the lowest bin's anchor exponent, whose unit 2^(bottom - p + 1) is 4 times the
-// smallest subnormal (so x | 1 stays below half a unit in every bin). Bins anchored above most_unscaled (whose
-// primaries would overflow) are held scaled by 2^-scale: only values within 2^(p + W) of the largest finite one
-// reach them. A primary's offset from its anchor is counted in units of the largest slice, 2^(a-p+W) (1 + 2^-W):
-// below 2^(p-W-3) units after a renormalisation (2^(a-3)), at most one more for each addition; capacity, the most
-// units before the offset could reach 2^(a-1) (and the primary leave its binade), is 2^(p-W-1) - 1.
-template <class T>
-struct binned_format;
-template <>
-struct binned_format<float> {
-  using bits = std::uint32_t;
-  static constexpr int p = 24, W = 13, bias = 127, bottom = -124, most_unscaled = 126, scale = 64;
-  static constexpr int residual = 1 << (p - W - 3), capacity = (1 << (p - W - 1)) - 1;
-};
-template <>
-struct binned_format<double> {
-  using bits = std::uint64_t;
-  static constexpr int p = 53, W = 40, bias = 1023, bottom = -1020, most_unscaled = 1022, scale = 64;
-  static constexpr int residual = 1 << (p - W - 3), capacity = (1 << (p - W - 1)) - 1;
-};
-
-// 2^e and 1.5 2^e for a normal exponent e.
-template <class T>
-__host__ __device__ __forceinline__ T pow2(int e) {
-  using F = binned_format<T>;
-  return cuda::std::bit_cast<T>(typename F::bits(e + F::bias) << (F::p - 1));
-}
-template <class T>
-__host__ __device__ __forceinline__ T anchor(int e) {
-  using F = binned_format<T>;
-  return cuda::std::bit_cast<T>((typename F::bits(e + F::bias) << (F::p - 1)) | (typename F::bits(1) << (F::p - 2)));
-}
-// x with its lowest significand bit set.
-template <class T>
-__host__ __device__ __forceinline__ T or_1(T x) {
-  return cuda::std::bit_cast<T>(cuda::std::bit_cast<typename binned_format<T>::bits>(x) | 1);
-}
-}  // namespace detail
 
 template <class T>
 struct binned {
@@ -107,20 +69,23 @@ struct binned {
   }
 
   // The empty accumulator (binned<T>(), or the identity T(0)): the lowest window, nothing added.
-  std::int64_t carry[folds] = {};  // quarters 2^(a-2) moved out of each bin
-  // Bin k (0: the top, index) holds 1.5 2^a(index - k) plus its slices, scaled where the window is.
+  // Bin k (0: the top, index) holds total[k] units of its own plus the primary's offset from 1.5 2^a(index - k),
+  // the primary scaled where the window is.
   T primary[folds] = {T(1.5) * power(exponent(min_index)), T(1.5) * power(exponent(min_index - 1)),
                       T(1.5) * power(exponent(min_index - 2))};
-  // Values below the limit in magnitude go into the window as it is; 0 where the window is scaled.
-  T limit = power(exponent(min_index) - format::p + format::W);
-  T special = 0;          // the IEEE sum of the NaN and infinite values added (0 where none)
+  T special = 0;  // the IEEE sum of the NaN and infinite values added (0 where none)
+  typename format::total total[folds] = {};
   int index = min_index;  // the top bin's place on the ladder
-  int count = 0;          // the primaries' offsets' bound, in units of the largest slice (binned_format)
+  int count = 0;          // additions to the primaries since their offsets last moved into the totals
 
   __host__ __device__ static bool scaled(int m) { return exponent(m) > format::most_unscaled; }
   // Bin k's anchor exponent as held (scaled where the window is).
   __host__ __device__ int held_exponent(int k) const {
     return exponent(index - k) - (scaled(index) ? format::scale : 0);
+  }
+  // Values below the limit in magnitude go into the window as it is; none where the window is scaled.
+  __host__ __device__ T limit() const {
+    return scaled(index) ? T(0) : detail::pow2<T>(exponent(index) - format::p + format::W);
   }
 
   binned() = default;
@@ -135,7 +100,7 @@ struct binned {
     return need <= format::W * min_index ? min_index : (need + format::W - 1) / format::W;
   }
 
-  // Adds x whose magnitude is below limit: its slices into the three bins (no renormalisation).
+  // Adds x whose magnitude is below the limit: its slices into the three primaries.
   __host__ __device__ __forceinline__ void deposit(T x) {
     using detail::add_rn, detail::or_1, detail::sub_rn;
 #pragma unroll
@@ -147,47 +112,36 @@ struct binned {
     primary[folds - 1] = add_rn(primary[folds - 1], or_1(x));
   }
 
-  // Moves whole quarters out of every bin into its carry: each primary within 2^(a-3) of its anchor.
-  __host__ __device__ void renormalise() {
+  // Moves every primary's offset into its bin's total: the primaries back at their anchors.
+  __host__ __device__ void flush() {
 #pragma unroll
-    for (int k = 0; k < folds; ++k) {
-      const int e = held_exponent(k);
-      const T d = detail::sub_rn(primary[k], detail::anchor<T>(e)), quarter = detail::pow2<T>(e - 2);
-      const T c = cuda::std::rint(detail::mul_rn(d, detail::pow2<T>(2 - e)));  // d / quarter rounded: -2..2
-      primary[k] = detail::add_rn(detail::anchor<T>(e), detail::sub_rn(d, c * quarter));
-      carry[k] += std::int64_t(c);
-    }
-    count = format::residual;
+    for (int k = 0; k < folds; ++k)
+      total[k].add(detail::offset_units(primary[k])), primary[k] = detail::at_anchor(primary[k]);
+    count = 0;
   }
 
-  // Moves the window up to index m (renormalised first): bins keep their place on the ladder, those below the new
-  // window are dropped, new ones start empty.
+  // Moves the window up to index m: bins keep their place on the ladder (their totals, in their own units, move to
+  // their new slots), those below the new window are dropped, new ones start empty.
   __host__ __device__ void raise(int m) {
     if (m <= index) return;
-    renormalise();
     const int shift = m - index;
-    const T factor = scaled(m) && !scaled(index) ? detail::pow2<T>(-format::scale) : T(1);
-    T offset[folds];
-    std::int64_t kept[folds];
+    typename format::total kept[folds];
 #pragma unroll
-    for (int k = 0; k < folds; ++k) {  // bin j moves to k = j + shift (compile-time indices: the arrays stay in
-      offset[k] = T(0), kept[k] = 0;   // registers)
+    for (int k = 0; k < folds; ++k) {  // bin j moves to slot k = j + shift (compile-time slots: registers)
 #pragma unroll
       for (int j = 0; j <= k; ++j)
-        if (k - j == shift)
-          offset[k] = detail::sub_rn(primary[j], detail::anchor<T>(held_exponent(j))) * factor, kept[k] = carry[j];
+        if (k - j == shift) kept[k] = total[j], kept[k].add(detail::offset_units(primary[j]));
     }
     index = m;
 #pragma unroll
-    for (int k = 0; k < folds; ++k)
-      primary[k] = detail::add_rn(detail::anchor<T>(held_exponent(k)), offset[k]), carry[k] = kept[k];
-    limit = scaled(m) ? T(0) : detail::pow2<T>(exponent(m) - format::p + format::W);
+    for (int k = 0; k < folds; ++k) total[k] = kept[k], primary[k] = detail::anchor<T>(held_exponent(k));
+    count = 0;
   }
 
   // One value of any magnitude: NaN and infinities apart; a value at or above the limit raises the window first.
   __host__ __device__ void add(T x) {
-    if (count >= format::capacity) renormalise();
-    if (cuda::std::fabs(x) < limit) {
+    if (count >= format::capacity) flush();
+    if (cuda::std::fabs(x) < limit()) {
       ++count;
       deposit(x);
       return;
@@ -200,41 +154,53 @@ struct binned {
     ++count;
     deposit(scaled(index) ? x * detail::pow2<T>(-format::scale) : x);  // exact wherever a slice is not 0
   }
-  // N values, one test of the renormalisation count and of their magnitudes for all of them.
+  // N values, one test of the count and of their magnitudes for all of them; where one is not below the limit, the
+  // window is raised once for the largest of them (make_room) and all are deposited as below it: the same slices as
+  // adding them one at a time, with one copy of the deposits.
   template <int N>
-  __host__ __device__ __forceinline__ void add(const T (&x)[N]) {
-    static_assert(N <= format::capacity - format::residual, "reduce: binned<T>::add takes fewer values at once");
-    if (count > format::capacity - N) renormalise();
+  __host__ __device__ __forceinline__ void add(const T (&values)[N]) {
+    static_assert(N <= format::capacity, "reduce: binned<T>::add takes fewer values at once");
+    T x[N];
+#pragma unroll
+    for (int k = 0; k < N; ++k) x[k] = values[k];
+    if (count > format::capacity - N) flush();
+    const T bound = limit();
     bool inside = true;
 #pragma unroll
-    for (int k = 0; k < N; ++k) inside = inside && cuda::std::fabs(x[k]) < limit;
-    if (inside) {
-      count += N;
+    for (int k = 0; k < N; ++k) inside = inside & (cuda::std::fabs(x[k]) < bound);  // no branch a value
+    if (!inside) make_room(x);
+    count += N;
 #pragma unroll
-      for (int k = 0; k < N; ++k) deposit(x[k]);
-    } else {
+    for (int k = 0; k < N; ++k) deposit(x[k]);
+  }
+  // Raises the window for the largest finite magnitude of x, sums the NaN and infinities apart (leaving 0 in their
+  // place), and scales x where the window is (exact wherever a slice is not 0).
+  template <int N>
+  __host__ __device__ void make_room(T (&x)[N]) {
+    T largest = 0;
 #pragma unroll
-      for (int k = 0; k < N; ++k) add(x[k]);  // unrolled: x stays in registers (an indexed array would not)
+    for (int k = 0; k < N; ++k)
+      if (cuda::std::isfinite(x[k])) largest = cuda::std::fmax(largest, cuda::std::fabs(x[k]));
+    raise(index_of(largest));
+    const T factor = scaled(index) ? detail::pow2<T>(-format::scale) : T(1);
+#pragma unroll
+    for (int k = 0; k < N; ++k) {
+      if (!cuda::std::isfinite(x[k])) special = detail::add_rn(special, x[k]), x[k] = T(0);
+      x[k] = detail::mul_rn(x[k], factor);
     }
   }
 
-  // Two accumulators: aligned to the higher window, then bin by bin: the offsets' sum is exact while their counts add
-  // up to at most the capacity (binned_format); past it both are renormalised first (each then counts residual).
+  // Two accumulators: aligned to the higher window, then b's bins (its totals and its primaries' offsets) added into
+  // a's totals, integers: exact, in any grouping. a's primaries, and its count, are untouched.
   __host__ __device__ friend binned operator+(binned a, binned b) {
     if (a.index != b.index) {
       const int m = a.index > b.index ? a.index : b.index;
       a.raise(m);
       b.raise(m);
     }
-    if (a.count + b.count > format::capacity) a.renormalise(), b.renormalise();
 #pragma unroll
-    for (int k = 0; k < folds; ++k) {
-      const T offset = detail::sub_rn(b.primary[k], detail::anchor<T>(b.held_exponent(k)));
-      a.primary[k] = detail::add_rn(a.primary[k], offset);
-      a.carry[k] += b.carry[k];
-    }
+    for (int k = 0; k < folds; ++k) a.total[k].add(b.total[k]), a.total[k].add(detail::offset_units(b.primary[k]));
     a.special = detail::add_rn(a.special, b.special);
-    a.count += b.count;
     return a;
   }
 
@@ -242,24 +208,23 @@ struct binned {
   __host__ __device__ T value() const {
     if (cuda::std::isnan(special)) return cuda::std::numeric_limits<T>::quiet_NaN();
     if (special != T(0)) return special;
-    // Each bin's total, canonical: carry quarters c plus an offset d in [-quarter/2, quarter/2).
     double s = 0, e = 0;
 #pragma unroll
     for (int k = folds - 1; k >= 0; --k) {
-      const int held = held_exponent(k);
-      const T d = detail::sub_rn(primary[k], detail::anchor<T>(held)), quarter = detail::pow2<T>(held - 2);
-      // d / quarter is a multiple of 2^(3-p) below 2 in magnitude: it and its sum with 1/2 are exact.
-      const T c = cuda::std::floor(detail::add_rn(detail::mul_rn(d, detail::pow2<T>(2 - held)), T(0.5)));
-      const double terms[2] = {double(detail::sub_rn(d, c * quarter)),
-                               double(carry[k] + std::int64_t(c)) * double(quarter)};
-      for (double t : terms) {  // TwoSum (Knuth): s + e gains t with its rounding error kept
-        const double r = s + t, tt = r - s;
-        e += (s - (r - tt)) + (t - tt);
+      typename format::total t = total[k];
+      t.add(detail::offset_units(primary[k]));
+      const int unit = held_exponent(k) - format::p + 1;  // the bin's unit is 2^unit, as held
+      // Both terms exact in double: a 32-bit integer, and the high part (below 2^31 for float; below 2^53 for double
+      // up to 2^46 values of the largest slice).
+      const double terms[2] = {cuda::std::ldexp(double(t.low()), unit), cuda::std::ldexp(double(t.high()), unit + 32)};
+      for (double x : terms) {  // TwoSum (Knuth): s + e gains x with its rounding error kept
+        const double r = s + x, xx = r - s;
+        e += (s - (r - xx)) + (x - xx);
         s = r;
       }
     }
-    const double total = s + e;
-    return scaled(index) ? T(total) * detail::pow2<T>(format::scale) : T(total);
+    const double total_sum = s + e;
+    return scaled(index) ? T(total_sum) * detail::pow2<T>(format::scale) : T(total_sum);
   }
   __host__ __device__ explicit operator T() const { return value(); }
 

@@ -61,9 +61,7 @@ struct agent {
   // the instruction cache to fetch before the first load, which small inputs pay in full). Every load is issued before
   // the first is used. OneTile: the launch gives each block exactly tile `first` (a tile_per_block walk, or one block
   // over one tile), so the body runs once with no loop test before its loads.
-  // Adds: an accumulator that takes elements (takes_elements<Acc>: its result does not depend on their order) gets
-  // them added in turn instead: read(acc, unit, unit index) adds a unit's elements into acc.
-  template <class Acc, bool OneTile, bool InOrder, bool Adds = false, class I, class U, class Read, class Op>
+  template <class Acc, bool OneTile, bool InOrder, class I, class U, class Read, class Op>
   __device__ static Acc walk_units(const U* in, I count, I first, I stride, Read read, Op op) {
     Acc acc = op.template identity<Acc>();
     const unsigned tid = threadIdx.x;
@@ -76,20 +74,63 @@ struct agent {
 #pragma unroll
       for (int j = 0; j < items; ++j)
         if (offset<I>(tid, j) < left) u[j] = base[offset<I>(tid, j)];
-      if constexpr (Adds) {
+      Acc a[items];
+#pragma unroll
+      for (int j = 0; j < items; ++j) {
+        const I i = offset<I>(tid, j);
+        a[j] = i < left ? read(u[j], t * tile + i) : op.template identity<Acc>();
+      }
+      acc = op(acc, fold(a, fold_combine<InOrder>(op)));  // the op in full here: acc may still be the identity
+      if constexpr (OneTile) break;
+    }
+    return acc;
+  }
+
+  // The walk of an accumulator that takes elements (takes_elements<Acc>: its result does not depend on their order):
+  // read(unit, unit index, out) writes a unit's PerUnit elements, as the accumulator's value type, to out, and they
+  // are added to the thread's accumulator. A thread's whole share of a tile is added in one call (one test of the
+  // window for all its elements); only a partial last tile adds unit by unit. The additions are a long dependent
+  // chain, so a grid-stride walk issues the next tile's loads before adding this tile's elements: each warp keeps
+  // loads in flight while it adds.
+  template <class Acc, bool OneTile, int PerUnit, class I, class U, class Read, class Op>
+  __device__ static Acc add_units(const U* in, I count, I first, I stride, Read read, Op op) {
+    using E = value_type_of_t<Acc>;
+    Acc acc = op.template identity<Acc>();
+    const unsigned tid = threadIdx.x;
+    constexpr I tile = I(tile_units);
+    const I tiles = count / tile + (count % tile != 0);
+    const auto load = [&](I t, U(&u)[items]) {
+      const I left = count - t * tile;
+#pragma unroll
+      for (int j = 0; j < items; ++j)
+        if (offset<I>(tid, j) < left) u[j] = in[t * tile + offset<I>(tid, j)];
+    };
+    U u[items];
+    if (OneTile || first < tiles) load(first, u);
+    for (I t = first; OneTile || t < tiles; t += stride) {
+      U next[items];
+      if (!OneTile && t + stride < tiles) load(t + stride, next);
+      const I left = count - t * tile;
+      if (offset<I>(tid, items - 1) < left) {
+        E v[items * PerUnit];
+#pragma unroll
+        for (int j = 0; j < items; ++j) read(u[j], t * tile + offset<I>(tid, j), v + j * PerUnit);
+        acc.add(v);
+      } else {
 #pragma unroll
         for (int j = 0; j < items; ++j)
-          if (offset<I>(tid, j) < left) read(acc, u[j], t * tile + offset<I>(tid, j));
-      } else {
-        Acc a[items];
-#pragma unroll
-        for (int j = 0; j < items; ++j) {
-          const I i = offset<I>(tid, j);
-          a[j] = i < left ? read(u[j], t * tile + i) : op.template identity<Acc>();
-        }
-        acc = op(acc, fold(a, fold_combine<InOrder>(op)));  // the op in full here: acc may still be the identity
+          if (offset<I>(tid, j) < left) {
+            E w[PerUnit];
+            read(u[j], t * tile + offset<I>(tid, j), w);
+            acc.add(w);
+          }
       }
-      if constexpr (OneTile) break;
+      if constexpr (OneTile) {
+        break;
+      } else {
+#pragma unroll
+        for (int j = 0; j < items; ++j) u[j] = next[j];
+      }
     }
     return acc;
   }
@@ -121,9 +162,12 @@ struct agent {
       const V* body = reinterpret_cast<const V*>(in + sp.head);
       Acc acc = [&] {
         if constexpr (adds_elements<T, Acc>)
-          return walk_units<Acc, OneTile, false, true>(
+          return add_units<Acc, OneTile, V::size>(
               body, I(sp.vectors), first, stride,
-              [tr, head](Acc& a, const V& x, I unit) { add_elements(a, x.v, I(head + unit * V::size), tr); }, op);
+              [tr, head](const V& x, I unit, value_type_of_t<Acc>* out) {
+                transformed_elements(x.v, I(head + unit * V::size), tr, out);
+              },
+              op);
         else
           return walk_units<Acc, OneTile, positional<Tr>::value>(
               body, I(sp.vectors), first, stride,
@@ -144,13 +188,9 @@ struct agent {
       }
       return acc;
     } else if constexpr (adds_elements<T, Acc>) {
-      return walk_units<Acc, OneTile, false, true>(
+      return add_units<Acc, OneTile, 1>(
           in, n, first, stride,
-          [tr](Acc& a, const T& x, I i) {
-            const T one[1] = {x};
-            add_elements(a, one, i, tr);
-          },
-          op);
+          [tr](const T& x, I i, value_type_of_t<Acc>* out) { *out = transformed<value_type_of_t<Acc>>(tr, x, i); }, op);
     } else {
       return walk_units<Acc, OneTile, positional<Tr>::value>(
           in, n, first, stride, [tr](const T& x, I i) { return transformed<Acc>(tr, x, i); }, op);

@@ -27,15 +27,12 @@ __device__ __forceinline__ Acc transformed(const F& f, const T& x, std::uint64_t
   }
 }
 
-// N consecutive elements (the first at index `first`) transformed and added to an accumulator that takes elements
-// (takes_elements<Acc>), as its value type, in one call.
-template <class Acc, class F, class T, class I, int N>
-__device__ __forceinline__ void add_elements(Acc& acc, const T (&x)[N], I first, const F& f) {
-  using V = value_type_of_t<Acc>;
-  V v[N];
+// N consecutive elements (the first at index `first`) transformed to V, the value type of an accumulator that takes
+// elements (takes_elements<Acc>), into out[0, N).
+template <class V, class F, class T, class I, int N>
+__device__ __forceinline__ void transformed_elements(const T (&x)[N], I first, const F& f, V* out) {
 #pragma unroll
-  for (int k = 0; k < N; ++k) v[k] = transformed<V>(f, x[k], std::uint64_t(first) + k);
-  acc.add(v);
+  for (int k = 0; k < N; ++k) out[k] = transformed<V>(f, x[k], std::uint64_t(first) + k);
 }
 
 }  // namespace reduce::detail

@@ -12,6 +12,7 @@
 #include "atomic.cuh"
 #include "launch.cuh"
 #include "per_device.cuh"
+#include "tuning/sm90_binned.cuh"
 #include "tuning/sm90_exact.cuh"
 #include "tuning/sm90_wide.cuh"
 #include "vector_fold.cuh"
@@ -91,14 +92,17 @@ std::size_t tuned_entry(std::uint64_t n) {
 // The table the tuned default reads for elements of T reduced with op into Acc; on_workspace: a call on a
 // reduce::workspace, whose zeroed storage lets the ready_marks combine run with no memset and the atomic combine sum
 // 32-bit integers into a tally word with no preset of the output (their own tables; other order-free calls preset the
-// output on any storage, so they keep the exact one). Wide accumulators read their table on any storage.
+// output on any storage, so they keep the exact one). Wide accumulators, and accumulators that take elements
+// (binned: a dozen instructions an element, tuning/sm90_binned.cuh), read their table on any storage.
 template <class T, class Acc, class Op, bool on_workspace = false, int B = table_element_bytes<T>>
 using tuned_table = cuda::std::conditional_t<
     order_free<Acc, Op>,
     cuda::std::conditional_t<on_workspace && tally_combine<Op, Acc>, tuning::sm90_exact_workspace<B>,
                              tuning::sm90_exact<B>>,
-    cuda::std::conditional_t<wide_accumulator<T, Acc>, tuning::sm90_wide<B>,
-                             cuda::std::conditional_t<on_workspace, tuning::sm90_workspace<B>, tuning::sm90<B>>>>;
+    cuda::std::conditional_t<
+        takes_elements<Acc>::value, tuning::sm90_binned<B>,
+        cuda::std::conditional_t<wide_accumulator<T, Acc>, tuning::sm90_wide<B>,
+                                 cuda::std::conditional_t<on_workspace, tuning::sm90_workspace<B>, tuning::sm90<B>>>>>;
 
 // Calls f(mp_identity<C>{}) with the config the tuned default Cfg picks for n elements of T (transformed by Tr, op
 // into Acc), and returns its result.
