@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <random>
+#include <reduce/binned.cuh>
 #include <reduce/compensated.cuh>
 #include <reduce/nccl.cuh>
 #include <reduce/reduce.cuh>

@@ -77,6 +77,21 @@ std::vector<std::vector<Acc>> on_gpus(const world& w, const std::vector<std::vec
   return results;
 }
 
+// One window per rank of the shared world, for the whole process (made once, as the world is); null if they could not
+// be made (the tests then fail with the reason, and launch nothing).
+inline const reduce::nccl::window* shared_windows() {
+  static std::vector<reduce::nccl::window>* w = [] {
+    auto* v = new std::vector<reduce::nccl::window>(shared_world().k);
+    const reduce::status s = reduce::nccl::create_windows(shared_world().comms.data(), shared_world().k, v->data());
+    if (s) {
+      ADD_FAILURE() << "create_windows: " << cudaGetErrorName(s.code) << " " << (s.message ? s.message : "");
+      v->clear();
+    }
+    return v;
+  }();
+  return w->empty() ? nullptr : w->data();
+}
+
 // The patterns every op runs over.
 inline const std::vector<std::string>& patterns() {
   static const std::vector<std::string> p = {"even", "uneven", "first_empty", "last_empty", "one"};

@@ -162,6 +162,22 @@ int child::run(const std::string& scenario) {
     cudaStreamSynchronize(stream);
     out << "workspace_sum " << hex(v) << "\n";
   }
+  {  // the binned sum: its value's bits (the bins hold the same sum split otherwise on each rank)
+    dvec<reduce::binned<float>> o(std::size_t(1));
+    std::size_t b = 0;
+    void* t = nullptr;
+    const auto call = [&] {
+      return device_reduce_status<reduce::default_config>(t, b, d_f.p, o.p, n, all_ranks(comm), reduce::sum{}, stream);
+    };
+    if (reduce::status s = call()) fail("binned size", s);
+    cudaMalloc(&t, b);
+    if (reduce::status s = call()) fail("binned", s);
+    reduce::binned<float> v;
+    cudaMemcpyAsync(&v, o.p, sizeof v, cudaMemcpyDeviceToHost, stream);
+    cudaStreamSynchronize(stream);
+    out << "binned " << hex(v.value()) << "\n";
+    cudaFree(t);
+  }
   graph(f);
   windowed(d_f.p, n, len);
   return failures ? 6 : 0;
@@ -248,7 +264,12 @@ TEST(NcclProcessPerGpu, EveryRankMatchesOneGpu) {
       {"magnitude_to_root", hex(one_gpu<cfg, float>(floats, reduce::make_op(magnitude{}, 0.0f)))},
       {"argmin",
        hex(one_gpu<cfg, reduce::indexed<float>>(floats, reduce::argmin_op{}, reduce::detail::to_indexed<float>{}))},
-      {"repro", hex(one_gpu<repro, float>(tfloats, reduce::sum{}))}};
+      {"repro", hex(one_gpu<repro, float>(tfloats, reduce::sum{}))},
+      {"binned", hex([&] {
+         reduce::binned<float> b;
+         for (float x : floats) b.add(x);
+         return b.value();
+       }())}};
   long double exact = 0, abs = 0;
   for (float x : floats) exact += x, abs += std::fabs(x);
   const auto rank0 = read_results(dir + "/rank0.txt");

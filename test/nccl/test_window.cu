@@ -8,21 +8,6 @@
 namespace {
 using namespace ntest;
 
-// One window per rank of the shared world, for the whole process (made once, as the world is); null if they could not
-// be made (the tests then fail with the reason, and launch nothing).
-const reduce::nccl::window* shared_windows() {
-  static std::vector<reduce::nccl::window>* w = [] {
-    auto* v = new std::vector<reduce::nccl::window>(shared_world().k);
-    const reduce::status s = reduce::nccl::create_windows(shared_world().comms.data(), shared_world().k, v->data());
-    if (s) {
-      ADD_FAILURE() << "create_windows: " << cudaGetErrorName(s.code) << " " << (s.message ? s.message : "");
-      v->clear();
-    }
-    return v;
-  }();
-  return w->empty() ? nullptr : w->data();
-}
-
 // The expected result: each shard reduced alone on its own GPU (the kernel a rank's local pass runs there), then
 // folded in rank order on the host with the same op.
 template <class Cfg, class Acc, class T, class Op, class Tr = reduce::detail::no_transform>

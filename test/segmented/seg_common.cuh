@@ -2,6 +2,7 @@
 // one size; matrices with a leading dimension), a device run of any description, and host references folded per
 // segment in the segment's element order.
 #pragma once
+#include <reduce/binned.cuh>
 #include <reduce/segmented.cuh>
 
 #include "../common.cuh"

@@ -124,6 +124,21 @@ void every_op_and_type(const Src& o) {
           << C::name() << " compensated, segment " << s;
     }
   }
+  // A binned float sum per segment (binned.cuh): the host's binned sum of the segment, bit for bit, whatever order the
+  // mapping adds the elements in.
+  {
+    auto h = test::random_vector<float>(n, -1, 1, 17);
+    for (std::size_t j = 0; j < h.size(); ++j) h[j] = std::ldexp(h[j], int(j % 40) - 20);  // 40 binades
+    test::device_buffer<float> d(h.size());
+    const auto got = segtest::run<C, reduce::binned<float>>(segtest::to_device(d, h) + o.shift, o.segs(), o.count(),
+                                                            no_transform{}, reduce::sum{});
+    for (std::uint64_t s = 0; s < o.count(); ++s) {
+      reduce::binned<float> want;
+      const float* x = h.data() + o.shift + o.begin(s);
+      for (std::uint64_t i = 0; i < o.size(s); ++i) want.add(x[i * o.stride()]);
+      ASSERT_EQ(test::bits_of(got[s].value()), test::bits_of(want.value())) << C::name() << " binned, segment " << s;
+    }
+  }
   // A transform (the same functor on the host): the sum of squares in double.
   check_op<C, double>(o, test::random_vector<float>(n, -2, 2, 13), reduce::sum{}, square{}, square{});
 }
