@@ -2,8 +2,8 @@
 # The bench command: checks for an NVIDIA GPU first (one line and exit 1 without one: nothing is installed or built),
 # installs what is missing, builds reduce-bench (float, double, int32, int64; -DREDUCE_BENCH_TYPES on a build of your
 # own adds the others), then runs the full matrix (float), double, int32 and int64 at 2^20 and 2^28, every journey,
-# the sweeps, the latency rows, the extensions and the segmented section (bench/segmented/run.sh), and writes
-# report.md, segmented.md, CSV, JSON and plots to OUT_DIR.
+# the sweeps, the latency rows, the extensions, the segmented section (bench/segmented/run.sh) and the binned sums
+# (bench/binned/run.sh), and writes report.md, segmented.md, binned.md, CSV, JSON and plots to OUT_DIR.
 #   scripts/bench.sh [OUT_DIR]        (default: results/<gpu name>)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -49,4 +49,7 @@ bench/run_all.sh "$out" build-bench/bench/reduce-bench || status=$?
 # Many reductions at once (docs/segmented.md): its own programs, beside CUB (the toolkit's and, where pip can fetch
 # it, the newest nvidia-cuda-cccl), thrust and PyTorch; segmented.md, segmented.csv.gz and segmented.png in OUT_DIR.
 bash bench/segmented/run.sh "$out" --samples 5 || status=1
+# The binned sums (docs/extensions.md), beside the plain and compensated sums and CUB's (its gpu_to_gpu Reduce where
+# the newest nvidia-cuda-cccl can be fetched); binned.md and binned.csv.gz in OUT_DIR.
+bash bench/binned/run.sh "$out" || status=1
 exit $status

@@ -189,11 +189,8 @@ int main(int argc, char** argv) {
   BENCH_CHECK(cudaDeviceSynchronize());  // the contenders run on a non-blocking stream
   cudaStream_t stream;
   BENCH_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
-  cudaEvent_t start, stop;
-  BENCH_CHECK(cudaEventCreate(&start));
-  BENCH_CHECK(cudaEventCreate(&stop));
-  void* temp = nullptr;
-  std::size_t temp_have = 0;
+  bench_common::event_timer timer(stream);
+  bench_common::scratch temp;
 
   std::ofstream csv(o.out);
   csv << "gpu,cub,shape,kind,total,segments,max_length,contender,role,samples,median_us,min_us,bytes,"
@@ -213,26 +210,16 @@ int main(int argc, char** argv) {
     std::vector<std::uint64_t> wrong(cs.size());
     std::vector<float> got(segs);
     std::vector<bool> slow(cs.size());
-    // One call between two events on the stream, its milliseconds.
-    auto timed = [&](std::size_t c, std::size_t bytes) {
-      BENCH_CHECK(cudaEventRecord(start, stream));
-      BENCH_CHECK(cs[c].call(temp ? temp : flush, bytes, stream));
-      BENCH_CHECK(cudaEventRecord(stop, stream));
-      BENCH_CHECK(cudaEventSynchronize(stop));
-      float ms = 0;
-      BENCH_CHECK(cudaEventElapsedTime(&ms, start, stop));
-      return ms;
+    // One call between two events on the stream, its microseconds.
+    auto timed = [&](std::size_t c) {
+      return timer.microseconds([&] { return cs[c].call(temp.p, temp.bytes, stream); });
     };
     for (std::size_t c = 0; c < cs.size(); ++c) {  // storage, a warm-up into a poisoned output, the check
       std::size_t bytes = 0;
       BENCH_CHECK(cs[c].call(nullptr, bytes, stream));
-      if (bytes > temp_have) {
-        BENCH_CHECK(cudaFree(temp));
-        BENCH_CHECK(cudaMalloc(&temp, bytes));
-        temp_have = bytes;
-      }
+      temp.fit(bytes);
       BENCH_CHECK(cudaMemsetAsync(out, 0xFF, segs * sizeof(float), stream));  // NaN
-      slow[c] = timed(c, bytes) > 30;  // calls over 30 ms (CUB on tiny segments) take 3 samples
+      slow[c] = timed(c) > 30000;  // calls over 30 ms (CUB on tiny segments) take 3 samples
       BENCH_CHECK(cudaMemcpy(got.data(), out, segs * sizeof(float), cudaMemcpyDeviceToHost));
       wrong[c] = count_wrong(sh, ref, cols, got);
       if (wrong[c]) {
@@ -247,7 +234,7 @@ int main(int argc, char** argv) {
         if (slow[c] && sample >= 3) continue;
         bench_common::flush_read<<<2 * prop.multiProcessorCount, 512, 0, stream>>>(flush, flush_words, 0x12345678u,
                                                                                    sink);
-        times[c].push_back(timed(c, temp_have) * 1000);
+        times[c].push_back(timed(c));
       }
     const double bytes = double(sh.total + segs) * sizeof(float);
     for (std::size_t c = 0; c < cs.size(); ++c) {

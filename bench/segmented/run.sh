@@ -12,15 +12,10 @@ mkdir -p "$out"
 out=$(cd "$out" && pwd)
 cd "$(dirname "$0")/../.."
 source scripts/deps.sh
+source scripts/newer_cccl.sh
 build=${REDUCE_SEGMENTED_BUILD:-build-segmented}
-newer=${REDUCE_NEWER_CCCL:-}
-if [[ -z $newer ]]; then
-  wheel=$build/cccl-wheel
-  if [[ ! -d $wheel/nvidia ]] && python3 -m pip download -q --no-deps -d "$build/dl" nvidia-cuda-cccl >/dev/null 2>&1; then
-    mkdir -p "$wheel" && python3 -m zipfile -e "$build"/dl/nvidia_cuda_cccl-*.whl "$wheel"
-  fi
-  [[ -f $wheel/nvidia/cu13/include/cccl/cub/version.cuh ]] && newer=$(cd "$wheel/nvidia/cu13/include/cccl" && pwd)
-fi
+mkdir -p "$build"
+newer=$(newer_cccl "$build")
 [[ -n $newer ]] || echo "run.sh: no newer CCCL (set REDUCE_NEWER_CCCL or allow pip): the toolkit's CUB only" >&2
 cmake -S bench/segmented -B "$build" -G Ninja -DREDUCE_NEWER_CCCL="$newer" >/dev/null || exit 1
 # Both programs in one build (they compile side by side). The newer CCCL's is a comparison, not a requirement: where
