@@ -48,7 +48,7 @@ from collections import defaultdict
 # sm90.cuh spells it (the policies' names are declared in reduce::tuning there).
 LOADS = {"scalar1": "scalar<1>", "scalar4-striped": "scalar<4>", "scalar4-blocked": "scalar<4, blocked>",
          "vec1": "vector<1>", "vec2-striped": "vector<2>", "vec4-striped": "vector<4>",
-         "vec4-blocked": "vector<4, blocked>"}
+         "vec4-blocked": "vector<4, blocked>", "vec8-striped": "vector<8>"}
 FINISH = {"none": "none", "serial": "serial", "unroll-warp": "unrolled_last_warp", "unrolled": "unrolled",
           "shuffle": "shuffle", "tree-modulo": "tree<interleaved_modulo>",
           "tree-strided": "tree<interleaved_strided>", "tree-sequential": "tree<sequential>"}

@@ -1,8 +1,11 @@
 // Host-side tests: the type lists, names, traits, arithmetic and error paths that need no GPU (these run in CI).
+#include <cstdlib>
+#include <fstream>
 #include <iostream>
 #include <set>
 
 #include "common.cuh"
+#include "reliability/configs.cuh"
 #include <reduce/presets.cuh>
 
 namespace p = reduce::policy;
@@ -10,16 +13,28 @@ namespace mp = boost::mp11;
 
 using multipass_cfg = p::config<p::scalar<4>, p::shuffle, p::multipass, 256>;  // a tile: 1024 elements
 
+template <class C>
+using is_thread_results = std::is_same<typename C::finish, p::none>;
+
 TEST(Matrix, DistinctKernelCount) {
   std::cout << "distinct kernels in reduce::matrix::all: " << reduce::matrix::size << " (of "
             << mp::mp_size<reduce::matrix::product>::value << " in the raw product)\n";
-  // 7 block stages (serial, tree x 3 indexings, 2 unrolled, shuffle) x 5 loads x 5 grids x 3 blocks, plus
-  // BlockFinish none: (scalar1 with atomic; scalar4-blocked and vec1 with multipass and atomic) x 3 blocks, plus
-  // cooperative and polled with the shuffle and unrolled finishes (2 x 2 x 5 loads x 3 blocks), plus the kernels
-  // outside the product (matrix::extras).
-  EXPECT_EQ(reduce::matrix::size, 7u * 5 * 5 * 3 + 5 * 3 + 2 * 2 * 5 * 3 + mp::mp_size<reduce::matrix::extras>::value);
-  EXPECT_EQ((mp::mp_size<reduce::matrix::of_grid<p::cooperative<>>>::value), 2u * 5 * 3);
-  EXPECT_EQ((mp::mp_size<reduce::matrix::of_grid<p::polled<>>>::value), 2u * 5 * 3);
+  // Counted from the axis lists, so that a new Load, BlockFinish, Grid or block size is one list entry: every block
+  // stage (every BlockFinish but none) with every Load, Grid of the first group and block size; the valid kernels of
+  // BlockFinish none (one result per thread: blocked or one-item Loads, under the Combines that take thread results);
+  // the second group's Grids with their two finishes; the kernels outside the product (matrix::extras).
+  namespace m = reduce::matrix;
+  constexpr std::size_t loads = mp::mp_size<m::loads>::value, blocks = mp::mp_size<m::blocks>::value;
+  constexpr std::size_t stages = mp::mp_size<m::finishes>::value - 1;
+  constexpr std::size_t thread_result_kernels = mp::mp_count_if<m::all, is_thread_results>::value;
+  EXPECT_EQ(m::size,
+            stages * loads * mp::mp_size<m::grids_every_finish>::value * blocks + thread_result_kernels +
+                mp::mp_size<m::two_finishes>::value * loads * mp::mp_size<m::grids_two_finishes>::value * blocks +
+                mp::mp_size<m::extras>::value);
+  mp::mp_for_each<m::grids_two_finishes>([](auto g) {
+    EXPECT_EQ((mp::mp_size<m::of_grid<decltype(g)>>::value), mp::mp_size<m::two_finishes>::value * loads * blocks)
+        << decltype(g)::name();
+  });
   std::size_t total = 0;
   mp::mp_for_each<reduce::matrix::grids>([&](auto g) {
     const std::size_t k = mp::mp_size<reduce::matrix::of_grid<decltype(g)>>::value;
@@ -27,6 +42,28 @@ TEST(Matrix, DistinctKernelCount) {
     total += k;
   });
   EXPECT_EQ(total, reduce::matrix::size);
+}
+
+// The lists' derived uses agree with the lists. The reliability tests run one kernel of every Grid of the matrix (and
+// the reproducible Grid); bench/tune.py spells every kernel name of the matrix in C++ (test_tune.py reads the names
+// this writes to $REDUCE_KERNEL_NAMES and checks that it does).
+template <class G>
+struct grid_is {
+  template <class C>
+  using fn = std::is_same<typename test::probe_config<C>::type::grid, G>;
+};
+TEST(Matrix, DerivedUsesCoverEveryGrid) {
+  mp::mp_for_each<mp::mp_push_back<reduce::matrix::grids, p::reproducible<>>>([](auto g) {
+    using G = decltype(g);
+    EXPECT_TRUE((mp::mp_any_of_q<test::one_per_grid, grid_is<G>>::value))
+        << G::name() << ": no kernel in test/reliability/configs.cuh's one_per_grid";
+  });
+  if (const char* path = std::getenv("REDUCE_KERNEL_NAMES")) {
+    std::ofstream f(path);
+    mp::mp_for_each<mp::mp_transform<mp::mp_identity, reduce::matrix::all>>(
+        [&](auto id) { f << decltype(id)::type::name() << "\n"; });
+    EXPECT_TRUE(bool(f)) << path;
+  }
 }
 
 TEST(Matrix, NamesAreUniqueAndEveryKernelValid) {

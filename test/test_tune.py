@@ -183,6 +183,22 @@ class Format(unittest.TestCase):
         self.assertEqual(tune.cxx("vec4-striped/unroll-warp/multipass/b512"),
                          "config<vector<4>, unrolled_last_warp, multipass, 512>")
 
+    def test_every_kernel_of_the_matrix_has_a_spelling(self):
+        """The kernel names of reduce::matrix::all, written by the host tests (REDUCE_HOST_TESTS: the binary, as ctest
+        passes it): each reads as C++ and back, so a new Load, BlockFinish or Grid cannot miss its spelling here."""
+        host = os.environ.get("REDUCE_HOST_TESTS")
+        if not host:
+            self.skipTest("REDUCE_HOST_TESTS (the reduce-host-tests binary) is not set")
+        names = os.path.join(self.dir.name, "kernels.txt")
+        out = subprocess.run([host, "--gtest_filter=Matrix.DerivedUsesCoverEveryGrid"], capture_output=True,
+                             text=True, env={**os.environ, "REDUCE_KERNEL_NAMES": names})
+        self.assertEqual(out.returncode, 0, out.stdout + out.stderr)
+        with open(names) as f:
+            kernels = f.read().split()
+        self.assertGreater(len(kernels), 100)
+        for kernel in kernels:
+            self.assertEqual(tune.kernel_of(*tune.parts(kernel)), kernel)
+
     def test_provenance_per_entry(self):
         # one kernel leads at both sizes on both runs: one entry, CUB / kernel over both sizes per run, the date given
         a = write_run(self.dir.name, "a.csv", [(MULTIPASS, 16, 1.20, 6.0), (CLUSTER, 16, 1.10, 6.5),

@@ -154,6 +154,14 @@ cudaError_t launch(unsigned blocks, const T* in, std::uint64_t n, Acc* out, Op o
 template <class Walk>
 struct walk_strategy;  // one specialization per Walk, in grid/
 
+// The traits of combine_strategy<C> (grid/strategies.cuh states the whole contract) at the values most Combines have:
+// a strategy derives from this and restates only what differs.
+struct combine_defaults {
+  static constexpr bool co_resident = false;               // a cooperative launch: every block resident at once
+  static constexpr zeroed_use zeroed = zeroed_use::never;  // zeroed storage: never, always, or where free
+  static constexpr bool result_per_tile = false;           // a result per tile walked, not one per block
+};
+
 // One reduction call as a Grid strategy sees it: the input, output, op and transform, the stream, and the tile shape,
 // worked out once on the host.
 template <class Cfg, class T, class Acc, class Op, class Tr>

@@ -41,52 +41,54 @@ struct one_cluster {
 };
 
 // ---- Combines: how the block results become one value -----------------------------------------------------------
-// thread_results: also takes one result per thread (BlockFinish none). fixed_grid_only / cluster_only: the Walk it
-// needs. The storage each needs is in its implementation file.
+// What the validity rules read of a Combine, at the values most Combines have: a Combine derives from it and restates
+// only what differs. thread_results: also takes one result per thread (BlockFinish none). fixed_grid_only /
+// cluster_only: the Walk it needs. The storage each needs is in its implementation file.
+struct combine_tag {
+  static constexpr bool thread_results = false, fixed_grid_only = false, cluster_only = false;
+};
 
 // Each block stores its result; the library launches again over the results until one is left (a walk of one tile per
 // block folds them pass by pass, a fixed grid's few results are folded by one block). Deterministic.
-struct relaunch {
-  static constexpr bool thread_results = true, fixed_grid_only = false, cluster_only = false;
+struct relaunch : combine_tag {
+  static constexpr bool thread_results = true;
   static std::string name() { return "relaunch"; }
 };
 // Each block (or thread) combines its result into the output with a native atomic: one launch after a preset of the
 // output. Only for ops and accumulators with a native atomic; the order of arrival decides float roundings.
-struct native_atomic {
-  static constexpr bool thread_results = true, fixed_grid_only = false, cluster_only = false;
+struct native_atomic : combine_tag {
+  static constexpr bool thread_results = true;
   static std::string name() { return "atomic"; }
 };
 // Each block stores its result and takes an arrival ticket; the last block to arrive folds the results in block order.
 // One launch after a 4-byte memset; deterministic for a given grid.
-struct last_block {
-  static constexpr bool thread_results = false, fixed_grid_only = false, cluster_only = false;
+struct last_block : combine_tag {
   static std::string name() { return "lastblock"; }
 };
 // Each block takes a ticket on entry and publishes its result beside a ready mark in one store; the block with the
 // last ticket polls the marks and folds in block order. Its storage must read zero at entry and is left so: on a
 // reduce::workspace one launch and nothing else, on raw storage a memset first. Deterministic for a given grid.
-struct ready_marks {
-  static constexpr bool thread_results = false, fixed_grid_only = false, cluster_only = false;
+struct ready_marks : combine_tag {
   static std::string name() { return "polled"; }
 };
 // A cooperative launch (every block resident): blocks clear their slots and arrive on the launch's grid barrier on
 // entry, publish with ready marks; the last block waits on the barrier and folds in block order. One launch on any
 // storage, nothing to reset; deterministic for a given grid. Needs a fixed grid of at most the resident capacity.
-struct grid_barrier {
-  static constexpr bool thread_results = false, fixed_grid_only = true, cluster_only = false;
+struct grid_barrier : combine_tag {
+  static constexpr bool fixed_grid_only = true;
   static std::string name() { return "barrier"; }
 };
 // One result per tile, whichever block walked it, then passes of one tile per block fold them: the roundings depend
 // only on n, the input's address modulo 16 and the Load, BlockFinish and Block, so the result is bitwise the same for
 // any grid size and any GPU, and equal to multipass's.
-struct per_tile {
-  static constexpr bool thread_results = false, fixed_grid_only = true, cluster_only = false;
+struct per_tile : combine_tag {
+  static constexpr bool fixed_grid_only = true;
   static std::string name() { return "pertile"; }
 };
 // The blocks of one cluster write their results into block 0's shared memory (distributed shared memory), which folds
 // them in block order: one launch, nothing in global memory but the output. Deterministic.
-struct distributed_shared {
-  static constexpr bool thread_results = false, fixed_grid_only = false, cluster_only = true;
+struct distributed_shared : combine_tag {
+  static constexpr bool cluster_only = true;
   static std::string name() { return "dsmem"; }
 };
 

@@ -11,11 +11,7 @@
 namespace reduce::detail {
 
 template <>
-struct combine_strategy<policy::distributed_shared> {
-  static constexpr bool co_resident = false;
-  static constexpr zeroed_use zeroed = zeroed_use::never;
-  static constexpr bool result_per_tile = false;
-
+struct combine_strategy<policy::distributed_shared> : combine_defaults {
   template <class Acc>
   struct args {};
 

@@ -18,10 +18,8 @@
 namespace reduce::detail {
 
 template <>
-struct combine_strategy<policy::grid_barrier> {
+struct combine_strategy<policy::grid_barrier> : combine_defaults {
   static constexpr bool co_resident = true;
-  static constexpr zeroed_use zeroed = zeroed_use::never;
-  static constexpr bool result_per_tile = false;
 
   template <class Acc>
   struct args {

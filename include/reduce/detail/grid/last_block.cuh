@@ -14,11 +14,7 @@
 namespace reduce::detail {
 
 template <>
-struct combine_strategy<policy::last_block> {
-  static constexpr bool co_resident = false;
-  static constexpr zeroed_use zeroed = zeroed_use::never;
-  static constexpr bool result_per_tile = false;
-
+struct combine_strategy<policy::last_block> : combine_defaults {
   template <class Acc>
   struct args {
     unsigned* counter = nullptr;  // arrivals, zero before the launch

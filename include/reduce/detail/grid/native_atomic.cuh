@@ -25,10 +25,8 @@ __global__ void store_value(T* p, T v) {
 }
 
 template <>
-struct combine_strategy<policy::native_atomic> {
-  static constexpr bool co_resident = false;
+struct combine_strategy<policy::native_atomic> : combine_defaults {
   static constexpr zeroed_use zeroed = zeroed_use::where_free;
-  static constexpr bool result_per_tile = false;
 
   template <class Acc>
   struct args {

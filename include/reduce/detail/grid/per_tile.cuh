@@ -9,10 +9,8 @@
 namespace reduce::detail {
 
 template <>
-struct combine_strategy<policy::per_tile> {
+struct combine_strategy<policy::per_tile> : combine_defaults {
   using passes = combine_strategy<policy::relaunch>;
-  static constexpr bool co_resident = false;
-  static constexpr zeroed_use zeroed = zeroed_use::never;
   static constexpr bool result_per_tile = true;
 
   template <class Acc>

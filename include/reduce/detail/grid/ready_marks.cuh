@@ -13,10 +13,8 @@
 namespace reduce::detail {
 
 template <>
-struct combine_strategy<policy::ready_marks> {
-  static constexpr bool co_resident = false;
+struct combine_strategy<policy::ready_marks> : combine_defaults {
   static constexpr zeroed_use zeroed = zeroed_use::always;
-  static constexpr bool result_per_tile = false;
 
   template <class Acc>
   struct args {

@@ -8,11 +8,7 @@
 namespace reduce::detail {
 
 template <>
-struct combine_strategy<policy::relaunch> {
-  static constexpr bool co_resident = false;
-  static constexpr zeroed_use zeroed = zeroed_use::never;
-  static constexpr bool result_per_tile = false;
-
+struct combine_strategy<policy::relaunch> : combine_defaults {
   template <class Acc>
   struct args {
     std::uint64_t outputs = 1;  // BlockFinish none: threads 0..outputs-1 (over the grid) own a result

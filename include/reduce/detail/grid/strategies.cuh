@@ -6,11 +6,17 @@
 //   static status blocks(const call&, unsigned& blocks)                the grid of the call's first pass
 //   static cudaError_t max_results(const call&, std::uint64_t& most)   the most results a first pass can leave
 //
-// combine_strategy<C>:
-//   co_resident                    the launch must be cooperative (every block resident at once)
-//   zeroed                         whether it asks for zeroed storage: never, always, or where free (zeroed_use)
+// combine_strategy<C>, deriving from combine_defaults (launch.cuh), which holds the three traits at the values most
+// Combines have; a strategy restates only those that differ:
+//   co_resident                    the launch must be cooperative (every block resident at once): read by the launcher
+//                                  and by fixed_grid's block count (at most the resident blocks)
+//   zeroed                         whether it asks for zeroed storage: never, always, or where free (zeroed_use); the
+//                                  entry path reads the bytes storage() asks for, the bench reads this to run a kernel
+//                                  on a workspace where its storage must come zeroed
 //   result_per_tile                the kernel hands on a result per tile walked, not one per block
-//   template <class Acc> struct args                     the kernel parameter: what the epilogue needs
+//   template <class Acc> struct args                     the kernel parameter: what the epilogue needs; a Combine that
+//                                  takes thread results (the tag's thread_results) has a member `outputs`, the count
+//                                  of threads over the grid that own a result, which the kernel reads
 //   template <class Cfg, class T, class Acc> struct epilogue   the device side (kernel.cuh states its contract)
 //   static cudaError_t storage(const call&, bool zeroed_kept, storage_need&)   the bytes it needs (zeroed_kept: the
 //                                  storage is a workspace, whose zeroed region costs nothing per call)

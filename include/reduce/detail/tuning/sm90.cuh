@@ -12,12 +12,9 @@
 
 namespace reduce::tuning {
 
-// The policies the tables name: Loads, Grids, BlockFinishes (as bench/tune.py writes them).
-using policy::config, policy::scalar, policy::vector, policy::blocked;
-using policy::multipass, policy::gridstride, policy::single_pass, policy::cluster, policy::reproducible, policy::atomic,
-    policy::cooperative, policy::polled;
-using policy::none, policy::serial, policy::tree, policy::interleaved_modulo, policy::interleaved_strided,
-    policy::sequential, policy::unrolled_last_warp, policy::unrolled, policy::shuffle;
+// The tables name the policies as bench/tune.py writes them, unqualified: every policy, so that a new Load,
+// BlockFinish or Grid needs no line here.
+using namespace policy;
 
 // A row of a table: the kernel config<Load, Finish, Grid, Block> for n up to UpTo.
 template <std::uint64_t UpTo, class Load, class Finish, class Grid, int Block>
