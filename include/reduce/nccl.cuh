@@ -26,6 +26,7 @@
 #include "detail/nccl/drive.cuh"
 #include "detail/nccl/window.cuh"
 #include "device_reduce.cuh"
+#include "nccl_window.cuh"
 
 namespace reduce::nccl {
 
@@ -38,7 +39,7 @@ inline constexpr int every_rank = -1;
 // the same root, lengths on all ranks or on none, and the same Cfg, Acc and Op: they choose the collectives, and
 // NCCL matches collectives across ranks by their order alone. win (optional, this rank's window from
 // create_windows, passed on every rank or on none): the partials are combined by one kernel over NCCL's device API
-// instead of a host-launched collective (detail/nccl/window.cuh), folded in rank order.
+// instead of a host-launched collective (nccl_window.cuh; how: detail/nccl/window.cuh), folded in rank order.
 struct collective {
   ncclComm_t comm = nullptr;
   int root = every_rank;
