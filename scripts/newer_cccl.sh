@@ -8,7 +8,9 @@ newer_cccl() {
   fi
   local wheel=$1/cccl-wheel
   if [[ ! -d $wheel/nvidia ]] && python3 -m pip download -q --no-deps -d "$1/dl" nvidia-cuda-cccl >/dev/null 2>&1; then
-    mkdir -p "$wheel" && python3 -m zipfile -e "$1"/dl/nvidia_cuda_cccl-*.whl "$wheel"
+    local newest
+    newest=$(ls -t "$1"/dl/nvidia_cuda_cccl-*.whl | head -1)  # the one just fetched, whatever an earlier run left
+    mkdir -p "$wheel" && python3 -m zipfile -e "$newest" "$wheel"
   fi
   [[ -f $wheel/nvidia/cu13/include/cccl/cub/version.cuh ]] && (cd "$wheel/nvidia/cu13/include/cccl" && pwd)
   return 0

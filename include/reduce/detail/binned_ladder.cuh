@@ -7,7 +7,8 @@
 
 namespace reduce::detail {
 // A bin's exact total in units of the bin: a two's complement integer of Words 32-bit words. A slice is at most
-// 2^(W-1) + 1 units (binned_format), so 64 bits hold 2^50 float slices and 96 bits 2^55 double ones.
+// 2^(W-1) units (binned_format's bound on it, rounded to the unit), so 64 bits hold 2^51 float slices and 96 bits 2^56
+// double ones.
 template <int Words>
 struct bin_total;
 template <>

@@ -2,10 +2,12 @@
 // (detail/tuned.cuh). A thread adds each element with about a dozen instructions (three rounded additions and three
 // bit operations, a long dependent chain), and partials are 48-byte (float) or 80-byte (double) accumulators, so:
 // grid-stride walks above 2^19, whose loop issues the next tile's loads while it adds (agent.cuh, add_units), at 256
-// threads a block; below, one cluster of 16 blocks, which combines through distributed shared memory with no
-// global round trip. Elements of up to 4 bytes read sm90_binned<4>, n counted in 4-byte units; doubles read
-// sm90_binned<8>. Comment: CUB's gpu_to_gpu Reduce (CUB 3.5.0, its RFA) over the kernel's time, and the plain default
-// sum's over the kernel's, at the sizes measured in its range (every power of two). Measured on an H200 only.
+// threads a block; below, past the first tile, one cluster of 16 blocks, which combines through distributed shared
+// memory with no global round trip. The table is the elements' (as for every table): elements of up to 4 bytes read
+// sm90_binned<4>, n counted in 4-byte units, doubles sm90_binned<8>, whichever binned accumulator; measured for
+// float into binned<float> and double into binned<double>. Comment: CUB's gpu_to_gpu Reduce (CUB 3.5.0, its RFA)
+// over the kernel's time, and the plain default sum's over the kernel's, at the sizes measured in its range (every
+// power of two). Measured on an H200 only.
 #pragma once
 #include "sm90.cuh"
 
