@@ -54,7 +54,8 @@ __global__ void fill(T* p, std::uint64_t n) {
 }
 
 // The host's references over [0, n), split among the cores: the binned sum (partials combine exactly, so any split
-// gives its bits), the sum in long double and the sum of magnitudes.
+// gives its bits), the exact sum (every element is a whole number of 2^-20 below 2^63 of them: an __int128 count,
+// rounded once to long double) and the sum of magnitudes.
 template <class T>
 struct reference {
   T binned = 0;
@@ -62,18 +63,22 @@ struct reference {
   explicit reference(std::uint64_t n) {
     const unsigned k = std::max(1u, std::thread::hardware_concurrency());
     std::vector<reduce::binned<T>> b(k);
-    std::vector<long double> s(k), m(k);
+    std::vector<__int128> s(k);
+    std::vector<long double> m(k);
     std::vector<std::thread> threads;
     for (unsigned t = 0; t < k; ++t)
       threads.emplace_back([&, t] {
         for (std::uint64_t i = n * t / k; i < n * (t + 1) / k; ++i) {
           const T x = value<T>(i);
-          b[t].add(x), s[t] += x, m[t] += std::fabs(static_cast<long double>(x));
+          b[t].add(x), s[t] += std::int64_t(std::ldexp(static_cast<long double>(x), 20));
+          m[t] += std::fabs(static_cast<long double>(x));
         }
       });
     reduce::binned<T> all;
-    for (unsigned t = 0; t < k; ++t) threads[t].join(), all = all + b[t], sum += s[t], magnitude += m[t];
+    __int128 units = 0;
+    for (unsigned t = 0; t < k; ++t) threads[t].join(), all = all + b[t], units += s[t], magnitude += m[t];
     binned = all.value();
+    sum = std::ldexp(static_cast<long double>(units), -20);
   }
 };
 
