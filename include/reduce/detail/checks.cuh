@@ -1,5 +1,6 @@
-// Argument checks of every entry point: device-accessible pointers, n within the input's allocation, temporary
-// storage large enough and aligned. A failed check launches nothing and writes nothing.
+// Argument checks of every entry point, the multi-GPU layer's included (nccl/plan.cuh): device-accessible pointers
+// (on a given device, where the call has one), n within the input's allocation, temporary storage large enough and
+// aligned. A failed check launches nothing and writes nothing. Each layer passes its own words for its own arguments.
 #pragma once
 #include <cuda_runtime.h>
 
@@ -12,12 +13,18 @@
 
 namespace reduce::detail {
 
-// Device-accessible memory only: device or managed allocations. Host memory (pageable or pinned) is refused.
-inline status check_device_pointer(const void* p, const char* null_message, const char* host_message) {
+inline constexpr int any_device = -1;
+
+// Device-accessible memory only: device or managed allocations. Host memory (pageable or pinned) is refused, and,
+// given a device, memory of another device (managed memory is anywhere). One attribute query: a driver call.
+inline status check_device_pointer(const void* p, const char* null_message, const char* host_message,
+                                   int device = any_device, const char* other_message = nullptr) {
   if (p == nullptr) return {cudaErrorInvalidValue, null_message};
   cudaPointerAttributes a{};
   if (cudaError_t e = cudaPointerGetAttributes(&a, p)) return {e, "reduce: cudaPointerGetAttributes failed"};
   if (a.type != cudaMemoryTypeDevice && a.type != cudaMemoryTypeManaged) return {cudaErrorInvalidValue, host_message};
+  if (device != any_device && a.type == cudaMemoryTypeDevice && a.device != device)
+    return {cudaErrorInvalidValue, other_message};
   return {};
 }
 
@@ -70,22 +77,30 @@ status check_io(const T* d_in, Acc* d_out, std::uint64_t n) {
   return {};
 }
 
-template <class T, class Acc>
-status check_arguments(const void* d_temp, std::size_t temp_bytes, std::size_t needed, const T* d_in, Acc* d_out,
-                       std::uint64_t n) {
-  if (status s = check_io(d_in, d_out, n)) return s;
+// Temporary storage: aligned, large enough (needed bytes), device memory (on device, given one), within its
+// allocation.
+inline status check_temp(const void* d_temp, std::size_t temp_bytes, std::size_t needed, int device = any_device) {
   if (reinterpret_cast<std::uintptr_t>(d_temp) % storage_alignment)
     return {cudaErrorInvalidValue, "reduce: temporary storage must be 16-byte aligned (cudaMalloc's is)"};
   if (temp_bytes < needed)
     return {cudaErrorInvalidValue,
-            "reduce: temporary storage is smaller than this call needs: query with the same config, input and output "
-            "types, op, transform and n as the run, on the same GPU"};
+            "reduce: temporary storage is smaller than this call needs: query with the same arguments as the run "
+            "(config, input and output types, op, transform, n; root and lengths for reduce::nccl), on the same GPU"};
   if (status s = check_device_pointer(d_temp, "reduce: temporary storage pointer is null",
-                                      "reduce: temporary storage is host memory; pass a device allocation"))
+                                      "reduce: temporary storage is host memory; pass a device allocation", device,
+                                      "reduce: temporary storage is on another device than the call's (for "
+                                      "reduce::nccl, the communicator's)"))
     return s;
   if (!fits_allocation(d_temp, needed))
     return {cudaErrorInvalidValue, "reduce: temporary storage runs past the end of its allocation"};
   return {};
+}
+
+template <class T, class Acc>
+status check_arguments(const void* d_temp, std::size_t temp_bytes, std::size_t needed, const T* d_in, Acc* d_out,
+                       std::uint64_t n) {
+  if (status s = check_io(d_in, d_out, n)) return s;
+  return check_temp(d_temp, temp_bytes, needed);
 }
 
 }  // namespace reduce::detail

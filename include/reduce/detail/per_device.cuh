@@ -36,4 +36,21 @@ cudaError_t per_device_flag(bool& yes, Compute compute) {
   return e;
 }
 
+// The current device's SM count.
+inline cudaError_t sm_count(int& sms) {
+  return per_device_value(
+      sms, [](int dev, int& v) { return cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, dev); });
+}
+
+// Blocks of `kernel` (block threads, no dynamic shared memory) that one SM of the current device holds, at least 1.
+// Tag keys the cache, one per kernel: kernels of one signature share a pointer type, which cannot tell them apart.
+template <class Tag, class Kernel>
+cudaError_t blocks_per_sm(Kernel kernel, int block, int& per_sm) {
+  return per_device_value(per_sm, [&](int, int& v) {
+    const cudaError_t e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&v, kernel, block, 0);
+    if (!e && v < 1) v = 1;
+    return e;
+  });
+}
+
 }  // namespace reduce::detail

@@ -16,20 +16,20 @@ struct walk_strategy<policy::fixed_grid<G>> {
       blocks = G;
       return cudaSuccess;
     } else {
-      return per_device_value(blocks, [](int dev, int& count) -> cudaError_t {
+      return per_device_value(blocks, [](int, int& count) -> cudaError_t {
         using T = typename Call::value_type;
         using Acc = typename Call::accumulator;
         using Op = typename Call::op_type;
         using Tr = typename Call::transform;
         int sms = 0, per_sm = 0;
-        if (cudaError_t e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev)) return e;
-        if (cudaError_t e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-                &per_sm, reduce_kernel<Cfg, T, Acc, Op, std::uint32_t, Tr>, Cfg::block, 0))
+        if (cudaError_t e = sm_count(sms)) return e;
+        if (cudaError_t e = blocks_per_sm<boost::mp11::mp_list<Call, std::uint32_t>>(
+                reduce_kernel<Cfg, T, Acc, Op, std::uint32_t, Tr>, Cfg::block, per_sm))
           return e;
 #ifndef REDUCE_FORCE_32_BIT_OFFSETS
         int per_sm64 = 0;  // the smaller occupancy of the two offset widths: one grid size for every n
-        if (cudaError_t e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-                &per_sm64, reduce_kernel<Cfg, T, Acc, Op, std::uint64_t, Tr>, Cfg::block, 0))
+        if (cudaError_t e = blocks_per_sm<boost::mp11::mp_list<Call, std::uint64_t>>(
+                reduce_kernel<Cfg, T, Acc, Op, std::uint64_t, Tr>, Cfg::block, per_sm64))
           return e;
         per_sm = std::min(per_sm, per_sm64);
 #endif

@@ -20,22 +20,39 @@ struct combine_strategy<policy::per_tile> : combine_defaults {
 
   template <class Call>
   static cudaError_t storage(const Call& c, bool, storage_need& need) {  // the same results as multipass's
-    need.scratch = passes::passes_bytes<typename Call::config, typename Call::accumulator>(c.bound.tiles);
+    need.scratch = results_bytes<typename Call::config, typename Call::accumulator>(c.bound.tiles);
     return cudaSuccess;
+  }
+
+  // The two halves, also the engine's interface for a reduction larger than one call (partials.cuh):
+  // first_pass stores one result per tile at results[0..tiles); fold reduces `tiles` results at the start of a buffer
+  // of results_bytes(capacity) into *out (nothing to do for one: the first pass wrote *out).
+  template <class Call>
+  static status first_pass(const Call& c, typename Call::accumulator* results) {
+    unsigned blocks = 0;
+    if (status s = Call::walk::blocks(c, blocks)) return s;
+    if (cudaError_t e = c.launch(blocks, results, args<typename Call::accumulator>{}))
+      return {e, "reduce: a kernel launch failed"};
+    return {};
+  }
+  template <class Cfg, class Acc>
+  static std::size_t results_bytes(std::uint64_t capacity) {
+    return passes::passes_bytes<Cfg, Acc>(capacity);
+  }
+  template <class Cfg, class Acc, class Op>
+  static cudaError_t fold(void* results, std::uint64_t capacity, std::uint64_t tiles, Acc* out, Op op,
+                          cudaStream_t stream) {
+    return passes::fold_passes<Cfg>(results, passes::first_buffer_bytes<Cfg, Acc>(capacity), tiles, out, op, stream);
   }
 
   template <class Call>
   static status run(const Call& c, storage_regions storage) {
     using Cfg = typename Call::config;
     using Acc = typename Call::accumulator;
-    unsigned blocks = 0;
-    if (status s = Call::walk::blocks(c, blocks)) return s;
     const std::uint64_t tiles = c.shape.tiles;
-    cudaError_t e = c.launch(blocks, tiles == 1 ? c.out : static_cast<Acc*>(storage.scratch), args<Acc>{});
-    if (!e)
-      e = passes::fold_passes<Cfg>(storage.scratch, passes::first_buffer_bytes<Cfg, Acc>(c.bound.tiles), tiles, c.out,
-                                   c.op, c.stream);
-    if (e) return {e, "reduce: a kernel launch failed"};
+    if (status s = first_pass(c, tiles == 1 ? c.out : static_cast<Acc*>(storage.scratch))) return s;
+    if (cudaError_t e = fold<Cfg>(storage.scratch, c.bound.tiles, tiles, c.out, c.op, c.stream))
+      return {e, "reduce: a kernel launch failed"};
     return {};
   }
 };

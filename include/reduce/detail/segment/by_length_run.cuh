@@ -110,15 +110,12 @@ cudaError_t segment_map<policy::by_length>::run(const T* in, const Segs& segs, A
   // Every query before the first launch: a failed one leaves nothing half done.
   const auto long_kernel = by_length_long_kernel<Cfg, T, Acc, Op, Tr>;
   int wave = 0;  // the long pass's blocks resident at once
-  if (cudaError_t e = per_device_value(wave, [long_kernel](int dev, int& v) {
-        int sms = 0, per_sm = 0;
-        if (cudaError_t e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev)) return e;
-        if (cudaError_t e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, long_kernel, Cfg::block, 0))
-          return e;
-        v = sms * (per_sm > 0 ? per_sm : 1);
-        return cudaSuccess;
-      }))
+  int sms = 0;
+  if (cudaError_t e = sm_count(sms)) return e;
+  if (cudaError_t e =
+          blocks_per_sm<boost::mp11::mp_list<by_length_long_pass, Cfg, T, Acc, Op, Tr>>(long_kernel, Cfg::block, wave))
     return e;
+  wave *= sms;
   bool long_waits = false;
   if (cudaError_t e =
           hopper_image<boost::mp11::mp_list<by_length_long_pass, Cfg, T, Acc, Op, Tr>>(long_kernel, long_waits))

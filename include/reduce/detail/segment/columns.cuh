@@ -155,21 +155,13 @@ struct segment_map<policy::column_walk> {
     std::uint64_t unit, units;
     column_plan plan;
   };
-  static cudaError_t sm_count(int& sms) {
-    return per_device_value(
-        sms, [](int dev, int& v) { return cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, dev); });
-  }
   template <class T>
   static constexpr std::uint64_t vector_columns = 16 % sizeof(T) == 0 ? 16 / sizeof(T) : 1;
   // The narrow walk's blocks an SM holds (the wide walk runs unsplit: its occupancy does not enter the plan).
   template <bool Vec, class Cfg, class T, class Acc, class Op, class Tr>
   static cudaError_t per_sm(int& blocks) {
-    return per_device_value(blocks, [](int, int& v) {
-      cudaError_t e =
-          cudaOccupancyMaxActiveBlocksPerMultiprocessor(&v, column_kernel<Vec, 1, Cfg, T, Acc, Op, Tr>, Cfg::block, 0);
-      if (!e && v < 1) v = 1;
-      return e;
-    });
+    return blocks_per_sm<boost::mp11::mp_list<boost::mp11::mp_bool<Vec>, Cfg, T, Acc, Op, Tr>>(
+        column_kernel<Vec, 1, Cfg, T, Acc, Op, Tr>, Cfg::block, blocks);
   }
   template <class Cfg, class T, class Acc, class Op, class Tr>
   static cudaError_t shape_of(const T* in, const column_segments& segs, bool split_rows, shape& s) {
@@ -253,12 +245,8 @@ struct segment_map<policy::column_walk> {
                                 cudaStream_t stream) {
     int sms = 0, per = 0;
     if (cudaError_t e = sm_count(sms)) return e;
-    if (cudaError_t e = per_device_value(per, [](int, int& v) {
-          cudaError_t e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&v, packed_column_kernel<Cfg, T, Acc, Op, Tr>,
-                                                                        Cfg::block, 0);
-          if (!e && v < 1) v = 1;
-          return e;
-        }))
+    if (cudaError_t e = blocks_per_sm<boost::mp11::mp_list<packed_columns, Cfg, T, Acc, Op, Tr>>(
+            packed_column_kernel<Cfg, T, Acc, Op, Tr>, Cfg::block, per))
       return e;
     const packed_columns p = packed_view<Cfg, T>(segs, 2 * std::uint64_t(sms) * per);
     const std::uint64_t blocks = packed_blocks(p);

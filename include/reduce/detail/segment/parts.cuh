@@ -70,9 +70,7 @@ struct segment_map<policy::parts_per_segment> {
   template <class Cfg>
   static cudaError_t slots(std::uint64_t& n, int blocks_per_sm = 0) {
     int sms = 0;
-    if (cudaError_t e = per_device_value(
-            sms, [](int dev, int& v) { return cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, dev); }))
-      return e;
+    if (cudaError_t e = sm_count(sms)) return e;
     n = std::uint64_t(sms) * std::uint64_t(blocks_per_sm ? blocks_per_sm : 2048 / Cfg::block);
     return cudaSuccess;
   }
@@ -103,13 +101,10 @@ cudaError_t segment_map<policy::parts_per_segment>::run(const T* in, const Segs&
   if (segs.count == 0) return cudaSuccess;
   const auto kernel = parts_kernel<Cfg, T, Acc, Op, Tr, Segs>;
   int per_sm = 0;  // this kernel's blocks an SM holds (at most the bound the scratch was sized for)
-  if (cudaError_t e = per_device_value(per_sm, [&](int, int& v) {
-        cudaError_t e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&v, kernel, Cfg::block, 0);
-        if (!e && v < 1) v = 1;
-        if (!e && v > 2048 / Cfg::block) v = 2048 / Cfg::block;  // the bound the scratch was sized with
-        return e;
-      }))
+  if (cudaError_t e = blocks_per_sm<boost::mp11::mp_list<policy::parts_per_segment, Cfg, T, Acc, Op, Tr, Segs>>(
+          kernel, Cfg::block, per_sm))
     return e;
+  per_sm = std::min(per_sm, 2048 / Cfg::block);  // the bound the scratch was sized with
   std::uint64_t n = 0;
   if (cudaError_t e = slots<Cfg>(n, per_sm)) return e;
   const std::uint64_t P = parts<Cfg>(segs, n);

@@ -128,9 +128,7 @@ inline std::size_t segmented_choice(std::uint64_t length, std::uint64_t bytes, s
 template <class T, class Segs>
 cudaError_t segmented_choice_of(const Segs& s, std::size_t& choice) {
   int sms = 0;
-  if (cudaError_t e = per_device_value(
-          sms, [](int dev, int& v) { return cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, dev); }))
-    return e;
+  if (cudaError_t e = sm_count(sms)) return e;
   const std::uint64_t length = s.count ? s(0).size : 0;
   std::uint64_t gap = 0;
   if constexpr (cuda::std::is_same_v<Segs, row_segments>) gap = (s.ld - s.columns) * sizeof(T);
