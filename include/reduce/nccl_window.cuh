@@ -8,7 +8,7 @@
 
 #include <cstddef>
 
-#include "detail/nccl/combine_rule.cuh"
+#include "detail/nccl/nccl_types.cuh"
 #include "status.cuh"
 
 namespace reduce::nccl {

@@ -1,48 +1,20 @@
-// The two ways to drive the phases (phases.cuh): one rank per call (a process or a thread per GPU, the caller's
+// The two ways to drive a call's ranks (rank.cuh): one rank per call (a process or a thread per GPU, the caller's
 // communicator), or every rank of a communicator from one call (one process driving several GPUs, communicators from
-// ncclCommInitAll). Both check everything before anything is launched.
+// ncclCommInitAll). Both check everything before anything is launched or allocated.
 #pragma once
 #include <nccl.h>
 
 #include <vector>
 
-#include "../../workspace.cuh"
-#include "phases.cuh"
+#include "rank.cuh"
 
 namespace reduce::detail::nccl {
 
-// Plans the rank's storage on the caller's temporary storage (ws == nullptr) or on a workspace, and places it.
-template <class Cfg, class T, class Acc, class Tr, class Op>
-status size_rank(plan<Acc>& p, workspace* ws, const T* d_shard, std::uint64_t n, Tr tr, Op op, cudaStream_t stream) {
-  if (ws) return size<Cfg, true>(p, d_shard, n, tr, op, stream);
-  return size<Cfg, false>(p, d_shard, n, tr, op, stream);
-}
-// The rank's storage is on the communicator's device: the caller's temporary storage, or the memory a workspace
-// already holds (one grown by an earlier call on another GPU would otherwise be reused there). A workspace that
-// holds nothing yet grows on the rank's stream, so on its device.
-template <class Acc>
-status check_storage(const plan<Acc>& p, const workspace* ws, const void* d_temp, std::size_t temp_bytes) {
-  if (!ws) return check_temp(d_temp, temp_bytes, p.total_bytes(), p.device);
-  return check_on_device(ws->zeroed(), p.device, false, "", "reduce::nccl: the workspace holds host memory",
-                         "reduce::nccl: the workspace holds memory on another device than the communicator; use one "
-                         "workspace per device");
-}
-// Places the rank's regions; check_storage passed first.
-template <class Acc>
-status place_rank(plan<Acc>& p, workspace* ws, void* d_temp, cudaStream_t stream) {
-  if (!ws) {
-    p.carve(d_temp, nullptr);
-    return {};
-  }
-  if (status s = ws->reserve(p.local.zeroed, align_up(p.head_bytes) + align_up(p.local.scratch), stream)) return s;
-  p.carve(ws->scratch(), ws->zeroed());
-  return {};
-}
-template <class Cfg, class T, class Acc, class Tr, class Op>
-status local_rank(const plan<Acc>& p, bool on_workspace, const T* d_shard, std::uint64_t n, Tr tr, Op op,
-                  cudaStream_t stream) {
-  if (on_workspace) return local_phase<Cfg, true>(p, d_shard, n, tr, op, stream);
-  return local_phase<Cfg, false>(p, d_shard, n, tr, op, stream);
+template <class Cfg, class C, class T, class Acc, class Tr, class Op>
+status run_share(rank_share<Cfg, C, T, Acc, Tr, Op>& r) {
+  if (status s = r.local()) return s;
+  if (status s = r.exchange()) return s;
+  return r.finish();
 }
 
 // One rank. d_temp == nullptr and ws == nullptr: the size query (temp_bytes), nothing runs.
@@ -54,18 +26,17 @@ status run_rank(void* d_temp, std::size_t& temp_bytes, workspace* ws, const T* d
   if (status s = check_call(d_shard, n, d_out, comm, root, query)) return s;
   plan<Acc> p;
   if (status s = describe(p, comm, root, lengths, n, d_out, query, win)) return s;
-  if (status s = check_devices(p.device, stream)) return s;
-  if (status s = size_rank<Cfg>(p, ws, d_shard, n, tr, op, stream)) return s;
-  if (query) {
-    temp_bytes = p.total_bytes();
-    return {};
-  }
-  if (status s = check_data(p, d_shard, n, d_out)) return s;
-  if (status s = check_storage(p, ws, d_temp, temp_bytes)) return s;
-  if (status s = place_rank(p, ws, d_temp, stream)) return s;
-  if (status s = local_rank<Cfg>(p, ws != nullptr, d_shard, n, tr, op, stream)) return s;
-  if (status s = exchange_phase<Cfg, T, Acc, Op>(p, d_out, comm, stream)) return s;
-  return finish_phase<Cfg>(p, d_out, op, stream);
+  return with_combine<Cfg, Acc, Op>(lengths != nullptr, win != nullptr, [&](auto c) -> status {
+    rank_share<Cfg, typename decltype(c)::type, T, Acc, Tr, Op> r{comm,       d_shard, n,  d_out, stream, d_temp,
+                                                                  temp_bytes, ws,      tr, op,    p};
+    if (status s = r.prepare(query)) return s;
+    if (query) {
+      temp_bytes = r.temp_bytes;
+      return {};
+    }
+    if (status s = r.place_storage()) return s;
+    return run_share(r);
+  });
 }
 
 // Restores the caller's current device when the multi-device call returns.
@@ -77,11 +48,40 @@ struct device_guard {
   }
 };
 
+inline status set_device(int device) {
+  if (cudaError_t e = cudaSetDevice(device)) return {e, "reduce::nccl: cudaSetDevice failed"};
+  return {};
+}
+
+// Every rank from this thread: each step for every rank before the next step, the exchanges in one NCCL group (NCCL
+// needs the collectives of all its communicators issued together when one thread issues them). The local passes are
+// launched back to back, a kernel launch apart, and the group is enqueued while they run. Issuing each GPU from a
+// thread of its own measured slower (docs/multi_gpu.md, "Host cost"): waking a thread costs more than a launch.
+template <class Share>
+status run_in_turn(std::vector<Share>& ranks) {
+  for (Share& r : ranks)
+    if (status s = set_device(r.p.device); s || (s = r.prepare(false))) return s;
+  for (Share& r : ranks)
+    if (status s = set_device(r.p.device); s || (s = r.place_storage())) return s;
+  for (Share& r : ranks)
+    if (status s = set_device(r.p.device); s || (s = r.local())) return s;
+  if (status s = nccl_failed(ncclGroupStart(), "reduce::nccl: ncclGroupStart failed")) return s;
+  status exchanged;
+  for (std::size_t i = 0; i < ranks.size() && !exchanged; ++i) exchanged = ranks[i].exchange();
+  const status ended = nccl_failed(ncclGroupEnd(), "reduce::nccl: ncclGroupEnd failed");
+  if (exchanged) return exchanged;  // the specific error first: it names the call that failed
+  if (ended) return ended;
+  for (Share& r : ranks)
+    if (status s = set_device(r.p.device); s || (s = r.finish())) return s;
+  return {};
+}
+
 // Every rank from one call. Shard i may be any rank; each rank must appear once. Every shard's length is known here,
 // so a reproducible Grid always gathers tiles, and argmin/argmax need no lengths from the caller.
 template <class Cfg, class Shard, class Tr, class Op>
 status run_devices(Shard* shards, int count, int root, Tr tr, Op op) {
   using Acc = std::remove_pointer_t<decltype(shards->d_out)>;
+  using T = std::remove_cv_t<std::remove_pointer_t<decltype(shards->d_in)>>;
   if (shards == nullptr || count < 1)
     return {cudaErrorInvalidValue, "reduce::nccl: no shards: pass an array of count >= 1 shards, one per rank"};
   bool query = true;
@@ -103,47 +103,22 @@ status run_devices(Shard* shards, int count, int root, Tr tr, Op op) {
       return {cudaErrorInvalidValue, "reduce::nccl: pass a window on every shard or on none"};
   }
   device_guard guard;
-  std::vector<plan<Acc>> plans(count);
-  for (int i = 0; i < count; ++i) {
-    Shard& s = shards[i];
-    plan<Acc>& p = plans[i];
-    if (status e = describe(p, s.comm, root, lengths.data(), s.n, s.d_out, query, s.win)) return e;
-    if (cudaError_t e = cudaSetDevice(p.device)) return {e, "reduce::nccl: cudaSetDevice failed"};
-    if (status e = check_devices(p.device, s.stream)) return e;
-    if (status e = size_rank<Cfg>(p, s.ws, s.d_in, s.n, tr, op, s.stream)) return e;
-    if (query) s.temp_bytes = p.total_bytes();
-  }
-  if (query) return {};
-  for (int i = 0; i < count; ++i) {  // every check before any workspace grows
-    const Shard& s = shards[i];
-    if (cudaError_t e = cudaSetDevice(plans[i].device)) return {e, "reduce::nccl: cudaSetDevice failed"};
-    if (status e = check_data(plans[i], s.d_in, s.n, s.d_out)) return e;
-    if (status e = check_storage(plans[i], s.ws, s.d_temp, s.temp_bytes)) return e;
-  }
-  for (int i = 0; i < count; ++i) {
-    Shard& s = shards[i];
-    if (cudaError_t e = cudaSetDevice(plans[i].device)) return {e, "reduce::nccl: cudaSetDevice failed"};
-    if (status e = place_rank(plans[i], s.ws, s.d_temp, s.stream)) return e;
-  }
-  for (int i = 0; i < count; ++i) {
-    Shard& s = shards[i];
-    if (cudaError_t e = cudaSetDevice(plans[i].device)) return {e, "reduce::nccl: cudaSetDevice failed"};
-    if (status e = local_rank<Cfg>(plans[i], s.ws != nullptr, s.d_in, s.n, tr, op, s.stream)) return e;
-  }
-  if (status e = nccl_failed(ncclGroupStart(), "reduce::nccl: ncclGroupStart failed")) return e;
-  status exchanged;
-  for (int i = 0; i < count && !exchanged; ++i) {
-    using T = std::remove_cv_t<std::remove_pointer_t<decltype(shards->d_in)>>;
-    exchanged = exchange_phase<Cfg, T, Acc, Op>(plans[i], shards[i].d_out, shards[i].comm, shards[i].stream);
-  }
-  const status ended = nccl_failed(ncclGroupEnd(), "reduce::nccl: ncclGroupEnd failed");
-  if (exchanged) return exchanged;  // the specific error first: it names the call that failed
-  if (ended) return ended;
-  for (int i = 0; i < count; ++i) {
-    if (cudaError_t e = cudaSetDevice(plans[i].device)) return {e, "reduce::nccl: cudaSetDevice failed"};
-    if (status e = finish_phase<Cfg>(plans[i], shards[i].d_out, op, shards[i].stream)) return e;
-  }
-  return {};
+  return with_combine<Cfg, Acc, Op>(true, shards[0].win != nullptr, [&](auto c) -> status {
+    using share = rank_share<Cfg, typename decltype(c)::type, T, Acc, Tr, Op>;
+    std::vector<share> ranks;
+    ranks.reserve(count);
+    for (int i = 0; i < count; ++i) {
+      Shard& s = shards[i];
+      ranks.push_back(share{s.comm, s.d_in, s.n, s.d_out, s.stream, s.d_temp, s.temp_bytes, s.ws, tr, op});
+      if (status e = describe(ranks[i].p, s.comm, root, lengths.data(), s.n, s.d_out, query, s.win)) return e;
+    }
+    if (!query) return run_in_turn(ranks);
+    for (int i = 0; i < count; ++i) {
+      if (status e = set_device(ranks[i].p.device); e || (e = ranks[i].prepare(true))) return e;
+      shards[i].temp_bytes = ranks[i].temp_bytes;
+    }
+    return {};
+  });
 }
 
 }  // namespace reduce::detail::nccl

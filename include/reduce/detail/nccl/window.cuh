@@ -28,7 +28,7 @@
 #include "../launch.cuh"
 #include "../words.cuh"
 #include "../../nccl_window.cuh"
-#include "combine_rule.cuh"
+#include "nccl_types.cuh"
 
 namespace reduce::detail::nccl {
 
