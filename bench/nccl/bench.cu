@@ -1,10 +1,12 @@
-// reduce-nccl-bench: a float sum over shards on 1, 2 and 4 GPUs of one host (one process, ncclCommInitAll), next to
-// the baseline a user writes today (CUB's DeviceReduce::Sum on each shard, then ncclAllReduce of the scalars in one
-// group). Host wall clock from the first launch to the end of the last stream; L2 flushed by a read on every GPU
-// before every sample; contenders alternated sample by sample; medians. Also the local pass alone (the split of the
-// time between the walk and the combine) and one float all-reduced alone. Writes nccl.csv and nccl_report.md.
+// reduce-nccl-bench: a float sum over shards on 1, 2 and 4 GPUs of one host, next to the baseline a user writes today
+// (CUB's DeviceReduce::Sum on each shard, then ncclAllReduce of the scalars), in two modes: one process driving every
+// GPU (ncclCommInitAll, the multi-device call; the baseline's collectives in one group), and one process per GPU
+// (process_mode.cuh: ncclCommInitRank, the one-rank call). Wall clock from the start of the call to the end of the
+// last stream; L2 flushed by a read on every GPU before every sample; contenders alternated sample by sample;
+// medians; the host time until the call returns beside. Also the local pass alone (the split of the time between the
+// walk and the combine) and one float all-reduced alone. Writes nccl.csv and nccl_report.md.
 //
-//   reduce-nccl-bench --out DIR [--samples 15] [--gpus 1,2,4] [--max-log2 32]
+//   reduce-nccl-bench --out DIR [--samples 15] [--gpus 1,2,4] [--max-log2 32] [--processes 1]
 #include <cub/device/device_reduce.cuh>
 #include <reduce/nccl.cuh>
 #include <set>
@@ -12,6 +14,7 @@
 #include <string>
 
 #include "gpus.cuh"
+#include "process_mode.cuh"
 #include "report.hpp"
 
 namespace {
@@ -24,6 +27,7 @@ struct options {
   int samples = 15;
   std::vector<int> gpus = {1, 2, 4};
   int max_log2 = 32;
+  bool processes = true;  // the process-per-GPU mode too (2 GPUs and more)
 };
 options parse(int argc, char** argv) {
   options o;
@@ -35,12 +39,15 @@ options parse(int argc, char** argv) {
       o.samples = std::max(3, std::atoi(v.c_str()));
     else if (k == "--max-log2")
       o.max_log2 = std::atoi(v.c_str());
+    else if (k == "--processes")
+      o.processes = std::atoi(v.c_str()) != 0;
     else if (k == "--gpus") {
       o.gpus.clear();
       std::stringstream ss(v);
       for (std::string t; std::getline(ss, t, ',');) o.gpus.push_back(std::atoi(t.c_str()));
     } else {
-      std::fprintf(stderr, "usage: reduce-nccl-bench --out DIR [--samples N] [--gpus 1,2,4] [--max-log2 32]\n");
+      std::fprintf(stderr,
+                   "usage: reduce-nccl-bench --out DIR [--samples N] [--gpus 1,2,4] [--max-log2 32] [--processes 1]\n");
       std::exit(2);
     }
   }
@@ -151,6 +158,11 @@ int main(int argc, char** argv) {
   setenv("NCCL_NVLS_ENABLE", "0", 1);  // NVLink multicast stays off, before any NCCL call
   setenv("NVSHMEM_DISABLE_NVLS", "1", 1);
   setenv("TORCH_SYMM_MEM_DISABLE_MULTICAST", "1", 1);
+  if (argc >= 5 && std::string(argv[1]) == "--child") {  // a rank of the process-per-GPU mode
+    const options o = parse(argc - 4, argv + 4);
+    const int g = std::atoi(argv[4]);
+    return nbench::run_child(argv[2], std::atoi(argv[3]), g, o.samples, sizes_of(g, o.max_log2));
+  }
   const options o = parse(argc, argv);
   int available = 0;
   if (cudaGetDeviceCount(&available) != cudaSuccess || available < 1) {
@@ -167,12 +179,15 @@ int main(int argc, char** argv) {
     for (std::uint64_t n : sizes_of(g, o.max_log2))
       for (int r = 0; r < g; ++r)
         capacity[r] = std::max(capacity[r], machine::first(n, g, r + 1) - machine::first(n, g, r));
-  machine m(most, capacity);
   nreport::table t;
   cudaDeviceProp prop{};
   cudaGetDeviceProperties(&prop, 0);
   t.device = prop.name;
   t.samples = o.samples;
+  // The process-per-GPU mode first, while this process holds no GPU memory.
+  for (int g : counts)
+    if (o.processes && g > 1 && !run_processes("/proc/self/exe", g, o.samples, o.max_log2, t)) return 1;
+  machine m(most, capacity);
   for (int g : counts) {
     point_runner p{m, g, std::vector<ncclComm_t>(g)};
     std::vector<int> devs(g);
@@ -189,8 +204,8 @@ int main(int argc, char** argv) {
       const double want = p.reference();
       const int C = made ? 4 : 5;
       const char* names[5] = {"reduce", "cub+nccl", "local", "allreduce1", "window"};
-      std::vector<double> times[5];
-      int failed[5] = {};  // failed checks per contender (ours, ours with a window and the baseline are checked)
+      std::vector<double> times[5], host[5];
+      int failed[5] = {};  // failed checks per contender (ours, ours with a window, and the baseline)
       auto checked = [](int c) { return c < 2 || c == 4; };
       for (int w = 0; w < 2; ++w) {
         p.ours(), p.cub_then_nccl(), p.all_reduce_partials();
@@ -214,15 +229,17 @@ int main(int argc, char** argv) {
             else
               p.ours_with_window();
           }));
+          host[c].push_back(m.host_us);
           if (checked(c) && !p.result_ok(want)) ++failed[c];
         }
-      for (int c = 0; c < C; ++c) t.add(g, n, names[c], times[c], failed[c]);
+      for (int c = 0; c < C; ++c) t.add(nreport::modes[0], g, n, names[c], times[c], failed[c]);
+      for (int c : {0, 1}) t.add(nreport::modes[0], g, n, std::string(names[c]) + " host", host[c], 0);
       std::printf(
-          "gpus %d n 2^%.0f: reduce %.1f us, window %.1f us, cub+nccl %.1f us, local %.1f us, one float %.1f "
-          "us%s%s%s\n",
-          g, std::log2(double(n)), nreport::median(times[0]), nreport::median(times[4]), nreport::median(times[1]),
-          nreport::median(times[2]), nreport::median(times[3]), failed[0] ? "  REDUCE CHECK FAILED" : "",
-          failed[4] ? "  WINDOW CHECK FAILED" : "", failed[1] ? "  CUB+NCCL CHECK FAILED" : "");
+          "gpus %d n 2^%.0f: reduce %.1f us (host %.1f), window %.1f us, cub+nccl %.1f us (host %.1f), local "
+          "%.1f us, one float %.1f us%s\n",
+          g, std::log2(double(n)), nreport::median(times[0]), nreport::median(host[0]), nreport::median(times[4]),
+          nreport::median(times[1]), nreport::median(host[1]), nreport::median(times[2]), nreport::median(times[3]),
+          t.checks(nreport::modes[0], g, n) == "ok" ? "" : "  CHECK FAILED");
     }
     if (const reduce::status s = made ? reduce::status{} : reduce::nccl::destroy_windows(p.windows.data(), g))
       std::fprintf(stderr, "destroy_windows: %s\n", s.message ? s.message : cudaGetErrorName(s.code));

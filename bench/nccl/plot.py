@@ -17,27 +17,30 @@ except ImportError:
 
 
 def main(path, out):
-    rows = defaultdict(dict)  # (contender, n) -> {gpus: median_us}
+    rows = defaultdict(dict)  # (mode, contender, n) -> {gpus: median_us}
     with open(path) as f:
         for r in csv.DictReader(f):
-            rows[(r["contender"], int(r["n"]))][int(r["gpus"])] = float(r["median_us"])
-    sizes = sorted({n for (c, n) in rows if c == "reduce" and len(rows[(c, n)]) > 1})
-    fig, ax = plt.subplots(figsize=(8, 5))
+            rows[(r["mode"], r["contender"], int(r["n"]))][int(r["gpus"])] = float(r["median_us"])
+    modes = ["one process", "process per GPU"]
+    for (mode, contender, n), pts in list(rows.items()):  # one GPU is measured once, under the first mode
+        if mode == modes[1] and 1 in rows.get((modes[0], contender, n), {}):
+            pts.setdefault(1, rows[(modes[0], contender, n)][1])
+    fig, axes = plt.subplots(1, 2, figsize=(13, 5), sharey=True)
     colours = plt.rcParams["axes.prop_cycle"].by_key()["color"]
-    for i, n in enumerate(sizes):
-        for contender, style in (("reduce", "-o"), ("cub+nccl", "--x")):
-            pts = sorted(rows[(contender, n)].items())
-            label = f"{'ours' if contender == 'reduce' else 'CUB+NCCL'} n=2^{n.bit_length() - 1}"
-            ax.plot([g for g, _ in pts], [t for _, t in pts], style, color=colours[i % len(colours)], label=label)
-    one = sorted(rows[("allreduce1", sizes[0])].items()) if sizes else []
-    if one:
-        ax.plot([g for g, _ in one], [t for _, t in one], ":", color="black", label="one float all-reduced")
-    ax.set_xlabel("GPUs")
-    ax.set_ylabel("time per call, us (median, host wall clock)")
-    ax.set_yscale("log")
-    ax.set_xticks(sorted({g for v in rows.values() for g in v}))
-    ax.set_title("float sum over GPUs: reduce::nccl against CUB + ncclAllReduce")
-    ax.legend(fontsize=7, ncol=2)
+    for ax, mode in zip(axes, modes):
+        sizes = sorted({n for (m, c, n) in rows if m == mode and c == "reduce" and len(rows[(m, c, n)]) > 1})
+        for i, n in enumerate(sizes):
+            for contender, style in (("reduce", "-o"), ("cub+nccl", "--x")):
+                pts = sorted(rows[(mode, contender, n)].items())
+                label = f"{'ours' if contender == 'reduce' else 'CUB+NCCL'} n=2^{n.bit_length() - 1}"
+                ax.plot([g for g, _ in pts], [t for _, t in pts], style, color=colours[i % len(colours)], label=label)
+        ax.set_xlabel("GPUs")
+        ax.set_yscale("log")
+        ax.set_xticks(sorted({g for (m, _, _), v in rows.items() if m == mode for g in v}))
+        ax.set_title(f"{mode}")
+        ax.legend(fontsize=7, ncol=2)
+    axes[0].set_ylabel("time per call, us (median, wall clock)")
+    fig.suptitle("float sum over GPUs: reduce::nccl against CUB + ncclAllReduce")
     fig.tight_layout()
     fig.savefig(out, dpi=120)
 
