@@ -83,9 +83,10 @@ inline status check_temp(const void* d_temp, std::size_t temp_bytes, std::size_t
   if (reinterpret_cast<std::uintptr_t>(d_temp) % storage_alignment)
     return {cudaErrorInvalidValue, "reduce: temporary storage must be 16-byte aligned (cudaMalloc's is)"};
   if (temp_bytes < needed)
-    return {cudaErrorInvalidValue,
-            "reduce: temporary storage is smaller than this call needs: query with the same arguments as the run "
-            "(config, input and output types, op, transform, n; root and lengths for reduce::nccl), on the same GPU"};
+    return {
+        cudaErrorInvalidValue,
+        "reduce: temporary storage is smaller than this call needs: query with the same config, input and output "
+        "types, op, transform and n as the run, on the same GPU (and, for reduce::nccl, the same root and lengths)"};
   if (status s = check_device_pointer(d_temp, "reduce: temporary storage pointer is null",
                                       "reduce: temporary storage is host memory; pass a device allocation", device,
                                       "reduce: temporary storage is on another device than the call's (for "
