@@ -56,7 +56,8 @@ inline status set_device(int device) {
 // Every rank from this thread: each step for every rank before the next step, the exchanges in one NCCL group (NCCL
 // needs the collectives of all its communicators issued together when one thread issues them). The local passes are
 // launched back to back, a kernel launch apart, and the group is enqueued while they run. Issuing each GPU from a
-// thread of its own measured slower (docs/multi_gpu.md, "Host cost"): waking a thread costs more than a launch.
+// thread of its own measured slower (docs/multi_gpu.md, The bench, "The host"): waking a thread costs more than a
+// launch.
 template <class Share>
 status run_in_turn(std::vector<Share>& ranks) {
   for (Share& r : ranks)
