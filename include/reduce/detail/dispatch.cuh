@@ -23,6 +23,7 @@ struct temp_storage {
   void* d_temp;
   std::size_t& temp_bytes;
   static constexpr bool keeps_zeroed = false;
+  static constexpr run_step step = run_step::whole;
 
   static std::size_t total(storage_need need) { return align_up(need.zeroed) + align_up(need.scratch); }
   bool is_query() const { return d_temp == nullptr; }
@@ -41,6 +42,7 @@ struct temp_storage {
 struct workspace_storage {
   workspace& ws;
   static constexpr bool keeps_zeroed = true;
+  static constexpr run_step step = run_step::whole;
 
   static constexpr bool is_query() { return false; }
   void report(storage_need) const {}
@@ -72,6 +74,7 @@ status run_fixed(const Storage& storage, const T* in, Acc* out, std::uint64_t n,
   // its one tile leaves a value per thread, which its Grid still folds.
   if constexpr (!tiling<Cfg>::thread_results) {
     if (c.shape.tiles == 1) {
+      if constexpr (Storage::step == run_step::rest) return {};  // the first step wrote the result
       using single = single_tile_config<Cfg>;
       if (cudaError_t e =
               launch<single>(1, in, n, out, op, combine_args<single, Acc>{}, stream, follows::callers_work, tr))
@@ -79,10 +82,16 @@ status run_fixed(const Storage& storage, const T* in, Acc* out, std::uint64_t n,
       return {};
     }
   }
-  if (regions.zeroed && !Storage::keeps_zeroed)
-    if (cudaError_t e = cudaMemsetAsync(regions.zeroed, 0, need.zeroed, stream))
-      return {e, "reduce: cudaMemsetAsync of the zeroed storage failed"};
-  return strategy::run(c, regions);
+  if constexpr (Storage::step == run_step::rest) {
+    return strategy::complete(c, regions);
+  } else {
+    if (regions.zeroed && !Storage::keeps_zeroed)
+      if (cudaError_t e = cudaMemsetAsync(regions.zeroed, 0, need.zeroed, stream))
+        return {e, "reduce: cudaMemsetAsync of the zeroed storage failed"};
+    if (status s = strategy::run(c, regions)) return s;
+    if constexpr (Storage::step == run_step::first) return {};
+    return strategy::complete(c, regions);
+  }
 }
 
 // The rules on a call's types that no config can meet, checked here before any kernel is instantiated: one

@@ -160,7 +160,19 @@ struct combine_defaults {
   static constexpr bool co_resident = false;               // a cooperative launch: every block resident at once
   static constexpr zeroed_use zeroed = zeroed_use::never;  // zeroed storage: never, always, or where free
   static constexpr bool result_per_tile = false;           // a result per tile walked, not one per block
+
+  // The launches after the first pass, where a Combine has any (relaunch's later passes): run() issues the first
+  // pass, complete() the rest, so that one thread driving several GPUs can start every GPU's first pass before it
+  // issues any GPU's later ones (nccl/drive.cuh). Most Combines launch once: nothing to complete.
+  template <class Call, class Regions>
+  static status complete(const Call&, Regions) {
+    return {};
+  }
 };
+
+// Which of a call's launches a storage asks the entry path for: all of them, or the first pass alone, or the rest
+// (combine_defaults::complete).
+enum class run_step : unsigned char { whole, first, rest };
 
 // One reduction call as a Grid strategy sees it: the input, output, op and transform, the stream, and the tile shape,
 // worked out once on the host.

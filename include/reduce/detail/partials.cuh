@@ -2,8 +2,8 @@
 // of it, and all it may ask. Every function runs the engine's own code path; none launches anything of its own.
 //
 //   need / into_slot        a shard reduced into one slot: the storage it needs, then the run on regions the caller
-//                           placed (the entry path, detail::run, with the same tuned choice and the same checks on
-//                           the input)
+//                           placed (the entry path, detail::run, with the same tuned choice), whole or in two steps:
+//                           the first pass, then the launches after it (combine_defaults::complete)
 //   tiles / tile_results    a reproducible Grid (Combine per_tile): the shard's tiles, and one result per tile
 //                           written at results[0..tiles) by the Grid's first pass alone
 //   results_bytes / fold    the later passes over tile results gathered from several shards: their storage, and the
@@ -21,6 +21,7 @@ template <bool KeepsZeroed>
 struct need_probe {
   storage_need* need;
   static constexpr bool keeps_zeroed = KeepsZeroed;
+  static constexpr run_step step = run_step::whole;
   static constexpr bool is_query() { return true; }
   void report(storage_need n) const { *need = n; }
   template <class T, class Acc>
@@ -28,10 +29,11 @@ struct need_probe {
     return {cudaErrorInvalidValue, "reduce: internal: a size query cannot run"};
   }
 };
-template <bool KeepsZeroed>
+template <bool KeepsZeroed, run_step Step>
 struct placed_storage {
   storage_regions placed;
   static constexpr bool keeps_zeroed = KeepsZeroed;
+  static constexpr run_step step = Step;
   static constexpr bool is_query() { return false; }
   void report(storage_need) const {}
   template <class T, class Acc>
@@ -46,9 +48,9 @@ template <class Cfg, bool KeepsZeroed, class Acc, class T, class Tr, class Op>
 status need(const T* in, std::uint64_t n, Tr tr, Op op, cudaStream_t stream, storage_need& need) {
   return run<Cfg>(need_probe<KeepsZeroed>{&need}, in, static_cast<Acc*>(nullptr), n, tr, op, stream);
 }
-template <class Cfg, bool KeepsZeroed, class T, class Acc, class Tr, class Op>
+template <class Cfg, bool KeepsZeroed, run_step Step, class T, class Acc, class Tr, class Op>
 status into_slot(storage_regions placed, const T* in, Acc* slot, std::uint64_t n, Tr tr, Op op, cudaStream_t stream) {
-  return run<Cfg>(placed_storage<KeepsZeroed>{placed}, in, slot, n, tr, op, stream);
+  return run<Cfg>(placed_storage<KeepsZeroed, Step>{placed}, in, slot, n, tr, op, stream);
 }
 
 // ---- a reproducible Grid's tiles ----------------------------------------------------------------------------------

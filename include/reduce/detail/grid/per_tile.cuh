@@ -47,11 +47,13 @@ struct combine_strategy<policy::per_tile> : combine_defaults {
 
   template <class Call>
   static status run(const Call& c, storage_regions storage) {
-    using Cfg = typename Call::config;
     using Acc = typename Call::accumulator;
-    const std::uint64_t tiles = c.shape.tiles;
-    if (status s = first_pass(c, tiles == 1 ? c.out : static_cast<Acc*>(storage.scratch))) return s;
-    if (cudaError_t e = fold<Cfg>(storage.scratch, c.bound.tiles, tiles, c.out, c.op, c.stream))
+    return first_pass(c, c.shape.tiles == 1 ? c.out : static_cast<Acc*>(storage.scratch));
+  }
+  template <class Call>
+  static status complete(const Call& c, storage_regions storage) {
+    if (cudaError_t e =
+            fold<typename Call::config>(storage.scratch, c.bound.tiles, c.shape.tiles, c.out, c.op, c.stream))
       return {e, "reduce: a kernel launch failed"};
     return {};
   }

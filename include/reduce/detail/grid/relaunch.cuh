@@ -79,16 +79,31 @@ struct combine_strategy<policy::relaunch> : combine_defaults {
     return cudaSuccess;
   }
 
+  // The first pass's grid and its result count.
+  template <class Call>
+  static status first_pass(const Call& c, unsigned& blocks, std::uint64_t& results) {
+    if (status s = Call::walk::blocks(c, blocks)) return s;
+    results = Call::config::grid::walk::one_tile ? c.shape.outputs : blocks;
+    return {};
+  }
   template <class Call>
   static status run(const Call& c, storage_regions storage) {
+    using Acc = typename Call::accumulator;
+    unsigned blocks = 0;
+    std::uint64_t results = 0;
+    if (status s = first_pass(c, blocks, results)) return s;
+    if (cudaError_t e = c.launch(blocks, results == 1 ? c.out : static_cast<Acc*>(storage.scratch), args<Acc>{results}))
+      return {e, "reduce: a kernel launch failed"};
+    return {};
+  }
+  template <class Call>
+  static status complete(const Call& c, storage_regions storage) {
     using Cfg = typename Call::config;
     using Acc = typename Call::accumulator;
     unsigned blocks = 0;
-    if (status s = Call::walk::blocks(c, blocks)) return s;
-    const std::uint64_t results = Cfg::grid::walk::one_tile ? c.shape.outputs : blocks;
+    std::uint64_t results = 0;
+    if (status s = first_pass(c, blocks, results)) return s;
     Acc* partials = static_cast<Acc*>(storage.scratch);
-    if (cudaError_t e = c.launch(blocks, results == 1 ? c.out : partials, args<Acc>{results}))
-      return {e, "reduce: a kernel launch failed"};
     cudaError_t e = cudaSuccess;
     if constexpr (Cfg::grid::walk::one_tile) {
       std::uint64_t first = 0;

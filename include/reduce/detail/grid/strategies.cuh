@@ -20,8 +20,11 @@
 //   template <class Cfg, class T, class Acc> struct epilogue   the device side (kernel.cuh states its contract)
 //   static cudaError_t storage(const call&, bool zeroed_kept, storage_need&)   the bytes it needs (zeroed_kept: the
 //                                  storage is a workspace, whose zeroed region costs nothing per call)
-//   static status run(const call&, storage_regions)      its launches, on storage of that size (zeroed bytes already
+//   static status run(const call&, storage_regions)      its first pass, on storage of that size (zeroed bytes already
 //                                  zero); an input of one tile never gets here (the entry path's one-block shortcut)
+//   static status complete(const call&, storage_regions) its launches after the first pass, if any (default: none);
+//                                  the entry path calls it right after run(), or later for a caller that starts
+//                                  several GPUs' first passes first
 #pragma once
 #include "fixed_grid.cuh"
 #include "one_cluster.cuh"

@@ -5,7 +5,8 @@
 //   takes(lengths, win)  whether this call asks for it: every rank's length known, a window given (run time)
 //   engine_storage       whether the local pass is the engine's shard-into-slot run, on storage of its own
 //   head                 the bytes before the local pass's storage (partials, gathered tiles), or a refusal
-//   local                the rank's shard reduced by the one-GPU engine (partials.cuh) into the combine's slot
+//   local<Step>          the rank's shard reduced by the one-GPU engine (partials.cuh) into the combine's slot: the
+//                        whole pass, or its first pass, or the launches after it (run_step)
 //   exchange             what NCCL does between the ranks, on the rank's stream (nothing for a window)
 //   finish               what the ranks that receive the result run after it
 //

@@ -54,10 +54,11 @@ inline status set_device(int device) {
 }
 
 // Every rank from this thread: each step for every rank before the next step, the exchanges in one NCCL group (NCCL
-// needs the collectives of all its communicators issued together when one thread issues them). The local passes are
-// launched back to back, a kernel launch apart, and the group is enqueued while they run. Issuing each GPU from a
-// thread of its own measured slower (docs/multi_gpu.md, The bench, "The host"): waking a thread costs more than a
-// launch.
+// needs the collectives of all its communicators issued together when one thread issues them). Every GPU's first
+// pass is launched before any GPU's later passes, so that GPU k starts k launches after GPU 0, not k whole local
+// passes' worth of launches; the later passes and the group are issued while the first passes run. Issuing each GPU
+// from a thread of its own measured no better (docs/multi_gpu.md, The bench, "The host"): waking a thread costs about
+// what the launches it would overlap cost.
 template <class Share>
 status run_in_turn(std::vector<Share>& ranks) {
   for (Share& r : ranks)
@@ -65,7 +66,9 @@ status run_in_turn(std::vector<Share>& ranks) {
   for (Share& r : ranks)
     if (status s = set_device(r.p.device); s || (s = r.place_storage())) return s;
   for (Share& r : ranks)
-    if (status s = set_device(r.p.device); s || (s = r.local())) return s;
+    if (status s = set_device(r.p.device); s || (s = r.template local<run_step::first>())) return s;
+  for (Share& r : ranks)
+    if (status s = set_device(r.p.device); s || (s = r.template local<run_step::rest>())) return s;
   if (status s = nccl_failed(ncclGroupStart(), "reduce::nccl: ncclGroupStart failed")) return s;
   status exchanged;
   for (std::size_t i = 0; i < ranks.size() && !exchanged; ++i) exchanged = ranks[i].exchange();

@@ -81,10 +81,12 @@ struct plan {
   }
 };
 
-// The local pass of the combines that keep one partial: the shard reduced by the one-GPU engine into slot.
-template <class Cfg, bool KeepsZeroed, class T, class Acc, class Tr, class Op>
+// The local pass of the combines that keep one partial: the shard reduced by the one-GPU engine into slot (the
+// whole pass, or its first pass, or the launches after it).
+template <class Cfg, bool KeepsZeroed, run_step Step, class T, class Acc, class Tr, class Op>
 status shard_into(const plan<Acc>& p, Acc* slot, const T* d_shard, std::uint64_t n, Tr tr, Op op, cudaStream_t stream) {
-  return partials::into_slot<Cfg, KeepsZeroed>(p.placed, d_shard, slot, n, global_indices<T>(tr, p.offset), op, stream);
+  return partials::into_slot<Cfg, KeepsZeroed, Step>(p.placed, d_shard, slot, n, global_indices<T>(tr, p.offset), op,
+                                                     stream);
 }
 
 // ---- checks ---------------------------------------------------------------------------------------------------

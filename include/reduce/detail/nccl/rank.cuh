@@ -3,7 +3,7 @@
 //   prepare   the checks and the plan: the rank's place, its devices, the combine's head and the local pass's need;
 //             on a run, the data and the storage (nothing is launched or allocated yet)
 //   place     the regions carved from the caller's storage, or a workspace grown to size
-//   local     the one-GPU engine over the shard into the combine's slot
+//   local     the one-GPU engine over the shard into the combine's slot: whole, or its first pass and then the rest
 //   exchange  NCCL between the ranks, on the rank's stream
 //   finish    on the ranks that receive the result, the combine's last kernel
 //
@@ -52,9 +52,10 @@ struct rank_share {
     return check_storage(p, ws, d_temp, temp_bytes);
   }
   status place_storage() { return place(p, ws, d_temp, stream); }
+  template <run_step Step = run_step::whole>
   status local() {
-    return ws ? C::template local<Cfg, true>(p, d_in, n, tr, op, stream)
-              : C::template local<Cfg, false>(p, d_in, n, tr, op, stream);
+    return ws ? C::template local<Cfg, true, Step>(p, d_in, n, tr, op, stream)
+              : C::template local<Cfg, false, Step>(p, d_in, n, tr, op, stream);
   }
   status exchange() { return C::template exchange<Cfg, T, Acc, Op>(p, d_out, comm, stream); }
   status finish() { return C::template finish<Cfg>(p, d_out, op, stream); }

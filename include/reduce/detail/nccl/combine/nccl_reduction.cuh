@@ -19,9 +19,9 @@ struct nccl_reduction {
     p.head_bytes = sizeof(Acc);  // the partial
     return {};
   }
-  template <class Cfg, bool KeepsZeroed, class T, class Acc, class Tr, class Op>
+  template <class Cfg, bool KeepsZeroed, run_step Step, class T, class Acc, class Tr, class Op>
   static status local(const plan<Acc>& p, const T* d_shard, std::uint64_t n, Tr tr, Op op, cudaStream_t stream) {
-    return shard_into<Cfg, KeepsZeroed>(p, p.head, d_shard, n, tr, op, stream);
+    return shard_into<Cfg, KeepsZeroed, Step>(p, p.head, d_shard, n, tr, op, stream);
   }
   template <class Cfg, class T, class Acc, class Op>
   static status exchange(const plan<Acc>& p, Acc* d_out, ncclComm_t comm, cudaStream_t stream) {

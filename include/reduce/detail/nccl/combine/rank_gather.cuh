@@ -19,9 +19,9 @@ struct rank_gather {
     p.head_bytes = std::size_t(p.nranks) * sizeof(Acc);  // every rank's partial, in rank order
     return {};
   }
-  template <class Cfg, bool KeepsZeroed, class T, class Acc, class Tr, class Op>
+  template <class Cfg, bool KeepsZeroed, run_step Step, class T, class Acc, class Tr, class Op>
   static status local(const plan<Acc>& p, const T* d_shard, std::uint64_t n, Tr tr, Op op, cudaStream_t stream) {
-    return shard_into<Cfg, KeepsZeroed>(p, p.head + p.rank, d_shard, n, tr, op, stream);
+    return shard_into<Cfg, KeepsZeroed, Step>(p, p.head + p.rank, d_shard, n, tr, op, stream);
   }
   template <class Cfg, class T, class Acc, class Op>
   static status exchange(const plan<Acc>& p, Acc*, ncclComm_t comm, cudaStream_t stream) {

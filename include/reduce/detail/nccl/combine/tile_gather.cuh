@@ -30,8 +30,9 @@ struct tile_gather {
     p.head_bytes = partials::results_bytes<Cfg, Acc>(p.tiles_total);
     return {};
   }
-  template <class Cfg, bool, class T, class Acc, class Tr, class Op>
+  template <class Cfg, bool, run_step Step, class T, class Acc, class Tr, class Op>
   static status local(const plan<Acc>& p, const T* d_shard, std::uint64_t n, Tr tr, Op op, cudaStream_t stream) {
+    if constexpr (Step == run_step::rest) return {};  // one launch: the Grid's first pass alone
     return partials::tile_results<Cfg>(d_shard, n, p.head + p.tiles_before, global_indices<T>(tr, p.offset), op,
                                        stream);
   }

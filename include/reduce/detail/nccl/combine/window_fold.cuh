@@ -26,9 +26,9 @@ struct window_fold {
   static Acc* partial(const plan<Acc>& p) {
     return reinterpret_cast<Acc*>(static_cast<unsigned char*>(p.win->base) + reduce::nccl::window::partial_offset);
   }
-  template <class Cfg, bool KeepsZeroed, class T, class Acc, class Tr, class Op>
+  template <class Cfg, bool KeepsZeroed, run_step Step, class T, class Acc, class Tr, class Op>
   static status local(const plan<Acc>& p, const T* d_shard, std::uint64_t n, Tr tr, Op op, cudaStream_t stream) {
-    return shard_into<Cfg, KeepsZeroed>(p, partial(p), d_shard, n, tr, op, stream);
+    return shard_into<Cfg, KeepsZeroed, Step>(p, partial(p), d_shard, n, tr, op, stream);
   }
   template <class Cfg, class T, class Acc, class Op>
   static status exchange(const plan<Acc>&, Acc*, ncclComm_t, cudaStream_t) {
