@@ -95,6 +95,18 @@ int run_child(const std::string& dir, int rank, int g, int samples, Sizes sizes)
   if (!idf) return 3;
   BENCH_NCCL(ncclCommInitRank(&r.comm, g, id, rank));
   r.windowed = !reduce::nccl::create_windows(&r.comm, 1, &r.win);
+  {  // every rank runs the same contenders (their collectives must match): the window only where every rank has one
+    int* d_flag = nullptr;
+    int flag = r.windowed ? 1 : 0;
+    BENCH_CHECK(cudaMalloc(&d_flag, sizeof(int)));
+    BENCH_CHECK(cudaMemcpy(d_flag, &flag, sizeof flag, cudaMemcpyHostToDevice));
+    BENCH_NCCL(ncclAllReduce(d_flag, d_flag, 1, ncclInt32, ncclMin, r.comm, r.d.stream));
+    BENCH_CHECK(cudaMemcpyAsync(&flag, d_flag, sizeof flag, cudaMemcpyDeviceToHost, r.d.stream));
+    BENCH_CHECK(cudaStreamSynchronize(r.d.stream));
+    BENCH_CHECK(cudaFree(d_flag));
+    // A window made here while another rank has none is left to the process's exit: destroying it is collective.
+    r.windowed = flag != 0;
+  }
   process_barrier barrier{map_barrier(dir + "/barrier"), 0, g};
   std::ofstream out(dir + "/rank" + std::to_string(rank) + ".txt");
   const char* names[5] = {"reduce", "cub+nccl", "local", "allreduce1", "window"};
