@@ -6,11 +6,13 @@
 // DIR/rank<R>.txt; the parent reads them into the report.
 #pragma once
 #include <fcntl.h>
+#include <signal.h>
 #include <spawn.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -20,6 +22,7 @@
 #include <map>
 #include <reduce/nccl.cuh>
 #include <string>
+#include <thread>
 
 #include "gpus.cuh"
 #include "report.hpp"
@@ -55,9 +58,8 @@ struct rank_runner {
   gpu d;
   ncclComm_t comm = nullptr;
   reduce::nccl::window win;
-  bool windowed = false;
+  bool windowed = false, lone_window = false;
   std::uint64_t len = 0;
-  float* check = nullptr;  // a float on the device: the slot every checked contender writes its result to
 
   void ours(bool with_window) {
     const auto c = reduce::nccl::all_ranks(comm, nullptr, with_window ? &win : nullptr);
@@ -99,12 +101,14 @@ int run_child(const std::string& dir, int rank, int g, int samples, Sizes sizes)
     int* d_flag = nullptr;
     int flag = r.windowed ? 1 : 0;
     BENCH_CHECK(cudaMalloc(&d_flag, sizeof(int)));
-    BENCH_CHECK(cudaMemcpy(d_flag, &flag, sizeof flag, cudaMemcpyHostToDevice));
+    BENCH_CHECK(cudaMemcpyAsync(d_flag, &flag, sizeof flag, cudaMemcpyHostToDevice, r.d.stream));  // stream order
     BENCH_NCCL(ncclAllReduce(d_flag, d_flag, 1, ncclInt32, ncclMin, r.comm, r.d.stream));
     BENCH_CHECK(cudaMemcpyAsync(&flag, d_flag, sizeof flag, cudaMemcpyDeviceToHost, r.d.stream));
     BENCH_CHECK(cudaStreamSynchronize(r.d.stream));
     BENCH_CHECK(cudaFree(d_flag));
-    // A window made here while another rank has none is left to the process's exit: destroying it is collective.
+    // A window made here while another rank has none is left to the process's exit, with its communicator:
+    // destroying either is collective.
+    r.lone_window = r.windowed && !flag;
     r.windowed = flag != 0;
   }
   process_barrier barrier{map_barrier(dir + "/barrier"), 0, g};
@@ -122,13 +126,13 @@ int run_child(const std::string& dir, int rank, int g, int samples, Sizes sizes)
     double part = reduce::reduce<
         reduce::policy::config<reduce::policy::vector<2>, reduce::policy::shuffle, reduce::policy::single_pass<>, 256>,
         double>(r.d.data, r.len);
-    BENCH_CHECK(cudaMemcpy(d_sum, &part, sizeof part, cudaMemcpyHostToDevice));
+    BENCH_CHECK(cudaMemcpyAsync(d_sum, &part, sizeof part, cudaMemcpyHostToDevice, r.d.stream));  // before the NCCL
     BENCH_NCCL(ncclAllReduce(d_sum, d_sum, 1, ncclFloat64, ncclSum, r.comm, r.d.stream));
     double want = 0;
     BENCH_CHECK(cudaMemcpyAsync(&want, d_sum, sizeof want, cudaMemcpyDeviceToHost, r.d.stream));
     BENCH_CHECK(cudaStreamSynchronize(r.d.stream));
     std::size_t ours = 0, local = 0, cub = 0;
-    reduce::nccl::device_reduce(nullptr, ours, r.d.data, r.d.out, r.len, reduce::nccl::all_ranks(r.comm));
+    BENCH_CHECK(reduce::nccl::device_reduce(nullptr, ours, r.d.data, r.d.out, r.len, reduce::nccl::all_ranks(r.comm)));
     reduce::device_reduce(nullptr, local, r.d.data, r.d.partial, r.len);
     BENCH_CHECK(cub::DeviceReduce::Sum(nullptr, cub, r.d.data, r.d.partial, std::int64_t(r.len), r.d.stream));
     ensure(r.d.temp, r.d.temp_bytes, std::max(ours, local));
@@ -159,9 +163,14 @@ int run_child(const std::string& dir, int rank, int g, int samples, Sizes sizes)
   out.close();
   cudaFree(d_sum);
   if (r.windowed) reduce::nccl::destroy_windows(&r.win, 1);
-  ncclCommDestroy(r.comm);
+  if (!r.lone_window) ncclCommDestroy(r.comm);
   close_gpu(r.d);
   return 0;
+}
+
+inline void end_children(const std::vector<pid_t>& pids) {
+  for (pid_t p : pids)
+    if (p > 0) kill(p, SIGKILL), waitpid(p, nullptr, 0);
 }
 
 // Starts g children of this program, waits for them, and adds their samples to the table under "process per GPU".
@@ -188,18 +197,33 @@ inline bool run_processes(const char* self, int g, int samples, int max_log2, nr
     std::vector<char*> argv;
     for (auto& s : a) argv.push_back(s.data());
     argv.push_back(nullptr);
-    if (posix_spawn(&pids[r], self, nullptr, nullptr, argv.data(), environ) != 0) return std::perror("spawn"), false;
+    if (posix_spawn(&pids[r], self, nullptr, nullptr, argv.data(), environ) != 0) {
+      pids.resize(r);  // the ones started wait in ncclCommInitRank for a rank that never comes
+      end_children(pids);
+      std::filesystem::remove_all(dir);
+      return std::perror("spawn"), false;
+    }
   }
+  // A rank that fails leaves the others waiting at the barrier or in NCCL: the first failure, or a run past the
+  // deadline, ends them all.
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(10);
   bool ok = true;
-  for (pid_t p : pids) {
-    int st = 0;
-    waitpid(p, &st, 0);
-    ok = ok && WIFEXITED(st) && WEXITSTATUS(st) == 0;
+  for (std::size_t done = 0; done < pids.size() && ok;) {
+    for (pid_t& p : pids) {
+      int st = 0;
+      if (p > 0 && waitpid(p, &st, WNOHANG) == p) ok = ok && WIFEXITED(st) && WEXITSTATUS(st) == 0, p = -1, ++done;
+    }
+    ok = ok && std::chrono::steady_clock::now() < deadline;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
-  if (!ok) return std::fprintf(stderr, "process mode on %d GPUs: a child failed\n", g), false;
+  if (!ok) {
+    end_children(pids);
+    std::filesystem::remove_all(dir);
+    return std::fprintf(stderr, "process mode on %d GPUs: a child failed or ran past 10 minutes\n", g), false;
+  }
   // (n, contender) -> per sample: the slowest rank's wall time, rank 0's host time, failures on any rank.
   std::map<std::pair<std::uint64_t, std::string>, std::vector<double>> wall, host;
-  std::map<std::pair<std::uint64_t, std::string>, int> fails;
+  std::map<std::pair<std::uint64_t, std::string>, std::vector<int>> bad_sample;  // per sample: failed on any rank
   for (int r = 0; r < g; ++r) {
     std::ifstream f(dir + "/rank" + std::to_string(r) + ".txt");
     std::uint64_t n;
@@ -211,11 +235,14 @@ inline bool run_processes(const char* self, int g, int samples, int max_log2, nr
       if (int(v.size()) <= s) v.resize(s + 1, 0.0), host[{n, who}].resize(s + 1, 0.0);
       v[s] = std::max(v[s], w);
       if (r == 0) host[{n, who}][s] = h;
-      fails[{n, who}] += bad;
+      auto& b = bad_sample[{n, who}];
+      if (int(b.size()) <= s) b.resize(s + 1, 0);
+      b[s] |= bad;
     }
   }
   for (const auto& [k, v] : wall) {
-    t.add(nreport::modes[1], g, k.first, k.second, v, fails[k]);
+    const auto& b = bad_sample[k];
+    t.add(nreport::modes[1], g, k.first, k.second, v, int(std::count(b.begin(), b.end(), 1)));
     if (k.second == "reduce" || k.second == "cub+nccl")
       t.add(nreport::modes[1], g, k.first, k.second + " host", host[k], 0);
   }

@@ -42,15 +42,19 @@ inline cudaError_t sm_count(int& sms) {
       sms, [](int dev, int& v) { return cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, dev); });
 }
 
-// Blocks of `kernel` (block threads, no dynamic shared memory) that one SM of the current device holds, at least 1.
-// Tag keys the cache, one per kernel: kernels of one signature share a pointer type, which cannot tell them apart.
+// Blocks of `kernel` (block threads, no dynamic shared memory) that one SM of the current device holds: 0 where not
+// even one fits (its launch will fail; each caller says what it plans with then). Tag keys the cache, one per kernel:
+// kernels of one signature share a pointer type, which cannot tell them apart.
 template <class Tag, class Kernel>
 cudaError_t blocks_per_sm(Kernel kernel, int block, int& per_sm) {
-  return per_device_value(per_sm, [&](int, int& v) {
+  int cached = 0;  // the count + 1: the cache holds no zero
+  const cudaError_t e = per_device_value(cached, [&](int, int& v) {
     const cudaError_t e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&v, kernel, block, 0);
-    if (!e && v < 1) v = 1;
+    ++v;
     return e;
   });
+  per_sm = cached - 1;
+  return e;
 }
 
 }  // namespace reduce::detail

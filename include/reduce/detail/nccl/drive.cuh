@@ -29,11 +29,12 @@ status run_rank(void* d_temp, std::size_t& temp_bytes, workspace* ws, const T* d
   return with_combine<Cfg, Acc, Op>(lengths != nullptr, win != nullptr, [&](auto c) -> status {
     rank_share<Cfg, typename decltype(c)::type, T, Acc, Tr, Op> r{comm,       d_shard, n,  d_out, stream, d_temp,
                                                                   temp_bytes, ws,      tr, op,    p};
-    if (status s = r.prepare(query)) return s;
+    if (status s = r.plan(query)) return s;
     if (query) {
       temp_bytes = r.temp_bytes;
       return {};
     }
+    if (status s = r.check()) return s;
     if (status s = r.place_storage()) return s;
     return run_share(r);
   });
@@ -62,7 +63,9 @@ inline status set_device(int device) {
 template <class Share>
 status run_in_turn(std::vector<Share>& ranks) {
   for (Share& r : ranks)
-    if (status s = set_device(r.p.device); s || (s = r.prepare(false))) return s;
+    if (status s = set_device(r.p.device); s || (s = r.plan(false))) return s;
+  for (Share& r : ranks)
+    if (status s = set_device(r.p.device); s || (s = r.check())) return s;
   for (Share& r : ranks)
     if (status s = set_device(r.p.device); s || (s = r.place_storage())) return s;
   for (Share& r : ranks)
@@ -118,7 +121,7 @@ status run_devices(Shard* shards, int count, int root, Tr tr, Op op) {
     }
     if (!query) return run_in_turn(ranks);
     for (int i = 0; i < count; ++i) {
-      if (status e = set_device(ranks[i].p.device); e || (e = ranks[i].prepare(true))) return e;
+      if (status e = set_device(ranks[i].p.device); e || (e = ranks[i].plan(true))) return e;
       shards[i].temp_bytes = ranks[i].temp_bytes;
     }
     return {};

@@ -1,14 +1,14 @@
 // One rank's share of a call under its combine C (combine_rule.cuh), in the steps both drivers (drive.cuh) take:
 //
-//   prepare   the checks and the plan: the rank's place, its devices, the combine's head and the local pass's need;
-//             on a run, the data and the storage (nothing is launched or allocated yet)
+//   plan      the rank's devices, the combine's head and the local pass's need (describe() found its place)
+//   check     on a run, the shard, the output and the storage (nothing is launched or allocated yet)
 //   place     the regions carved from the caller's storage, or a workspace grown to size
 //   local     the one-GPU engine over the shard into the combine's slot: whole, or its first pass and then the rest
 //   exchange  NCCL between the ranks, on the rank's stream
 //   finish    on the ranks that receive the result, the combine's last kernel
 //
-// None waits on the host. A driver runs every rank's prepare, then every place, before any rank's local step, so that
-// a refused call launches nothing on any GPU.
+// None waits on the host. A driver runs every rank's plan, then every check, then every place, before any rank's local
+// step, so that a refused call launches nothing on any GPU.
 #pragma once
 #include "combine_rule.cuh"
 
@@ -29,8 +29,8 @@ struct rank_share {
   Op op;
   plan<Acc> p{};
 
-  // describe() has run. query: size only (temp_bytes is then the need).
-  status prepare(bool query) {
+  // describe() has run: the devices, the combine's head, the local pass's need. query: temp_bytes is set to the need.
+  status plan(bool query) {
     if (status s = check_devices(p.device, stream)) return s;
     if constexpr (takes_index_v<Tr, T>)
       if (!p.lengths)
@@ -44,10 +44,11 @@ struct rank_share {
                           : partials::need<Cfg, false, Acc>(d_in, n, global, op, stream, p.local);
       if (s) return s;
     }
-    if (query) {
-      temp_bytes = p.total_bytes();
-      return {};
-    }
+    if (query) temp_bytes = p.total_bytes();
+    return {};
+  }
+  // On a run, after plan(): the shard, the output and the storage.
+  status check() {
     if (status s = check_data(p, d_in, n, d_out)) return s;
     return check_storage(p, ws, d_temp, temp_bytes);
   }

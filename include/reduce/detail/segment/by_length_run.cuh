@@ -115,7 +115,7 @@ cudaError_t segment_map<policy::by_length>::run(const T* in, const Segs& segs, A
   if (cudaError_t e =
           blocks_per_sm<boost::mp11::mp_list<by_length_long_pass, Cfg, T, Acc, Op, Tr>>(long_kernel, Cfg::block, wave))
     return e;
-  wave *= sms;
+  wave = sms * std::max(wave, 1);
   bool long_waits = false;
   if (cudaError_t e =
           hopper_image<boost::mp11::mp_list<by_length_long_pass, Cfg, T, Acc, Op, Tr>>(long_kernel, long_waits))

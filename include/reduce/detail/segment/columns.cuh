@@ -160,8 +160,10 @@ struct segment_map<policy::column_walk> {
   // The narrow walk's blocks an SM holds (the wide walk runs unsplit: its occupancy does not enter the plan).
   template <bool Vec, class Cfg, class T, class Acc, class Op, class Tr>
   static cudaError_t per_sm(int& blocks) {
-    return blocks_per_sm<boost::mp11::mp_list<boost::mp11::mp_bool<Vec>, Cfg, T, Acc, Op, Tr>>(
+    const cudaError_t e = blocks_per_sm<boost::mp11::mp_list<boost::mp11::mp_bool<Vec>, Cfg, T, Acc, Op, Tr>>(
         column_kernel<Vec, 1, Cfg, T, Acc, Op, Tr>, Cfg::block, blocks);
+    blocks = std::max(blocks, 1);
+    return e;
   }
   template <class Cfg, class T, class Acc, class Op, class Tr>
   static cudaError_t shape_of(const T* in, const column_segments& segs, bool split_rows, shape& s) {
@@ -248,7 +250,7 @@ struct segment_map<policy::column_walk> {
     if (cudaError_t e = blocks_per_sm<boost::mp11::mp_list<packed_columns, Cfg, T, Acc, Op, Tr>>(
             packed_column_kernel<Cfg, T, Acc, Op, Tr>, Cfg::block, per))
       return e;
-    const packed_columns p = packed_view<Cfg, T>(segs, 2 * std::uint64_t(sms) * per);
+    const packed_columns p = packed_view<Cfg, T>(segs, 2 * std::uint64_t(sms) * std::max(per, 1));
     const std::uint64_t blocks = packed_blocks(p);
     Acc* first = blocks > 1 ? static_cast<Acc*>(scratch) : out;
     packed_column_kernel<Cfg><<<unsigned(blocks), Cfg::block, 0, stream>>>(in, p, first, op, tr);

@@ -65,13 +65,13 @@ struct segment_map<policy::parts_per_segment> {
     }
     return P < 1 ? 1 : P > 4096 ? 4096 : P;
   }
-  // Slots: the SMs times the blocks an SM holds (blocks_per_sm 0: as many as its 2048 threads allow, the most any
-  // kernel of this block size can have, which sizes the scratch).
+  // Slots: the SMs times the blocks an SM holds (per_sm 0: as many as its 2048 threads allow, the most any kernel of
+  // this block size can have, which sizes the scratch).
   template <class Cfg>
-  static cudaError_t slots(std::uint64_t& n, int blocks_per_sm = 0) {
+  static cudaError_t slots(std::uint64_t& n, int per_sm = 0) {
     int sms = 0;
     if (cudaError_t e = sm_count(sms)) return e;
-    n = std::uint64_t(sms) * std::uint64_t(blocks_per_sm ? blocks_per_sm : 2048 / Cfg::block);
+    n = std::uint64_t(sms) * std::uint64_t(per_sm ? per_sm : 2048 / Cfg::block);
     return cudaSuccess;
   }
   template <class Cfg, class Acc, class Segs>
@@ -104,7 +104,7 @@ cudaError_t segment_map<policy::parts_per_segment>::run(const T* in, const Segs&
   if (cudaError_t e = blocks_per_sm<boost::mp11::mp_list<policy::parts_per_segment, Cfg, T, Acc, Op, Tr, Segs>>(
           kernel, Cfg::block, per_sm))
     return e;
-  per_sm = std::min(per_sm, 2048 / Cfg::block);  // the bound the scratch was sized with
+  per_sm = std::min(std::max(per_sm, 1), 2048 / Cfg::block);  // at most the bound the scratch was sized with
   std::uint64_t n = 0;
   if (cudaError_t e = slots<Cfg>(n, per_sm)) return e;
   const std::uint64_t P = parts<Cfg>(segs, n);
