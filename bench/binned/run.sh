@@ -13,19 +13,8 @@ cd "$(dirname "$0")/../.."
 source scripts/deps.sh
 source scripts/newer_cccl.sh
 build=${REDUCE_BINNED_BUILD:-build-binned}
-mkdir -p "$build"
-newer=$(newer_cccl "$build")
-[[ -n $newer ]] || echo "run.sh: no newer CCCL (set REDUCE_NEWER_CCCL or allow pip): no CUB gpu_to_gpu row" >&2
-cmake -S bench/binned -B "$build" -G Ninja -DREDUCE_NEWER_CCCL="$newer" >/dev/null || exit 1
-exe=reduce-binned-bench
-if [[ -n $newer ]]; then
-  if cmake --build "$build" -j"$(nproc)" --target reduce-binned-bench-newer-cccl; then
-    exe=reduce-binned-bench-newer-cccl
-  else
-    echo "run.sh: the build against $newer failed: the toolkit's CUB only" >&2
-  fi
-fi
-[[ $exe == reduce-binned-bench ]] && { cmake --build "$build" -j"$(nproc)" --target reduce-binned-bench || exit 1; }
+built=$(build_bench_programs bench/binned "$build" reduce-binned-bench) || exit 1
+exe=$(tail -n 1 <<<"$built")  # the newer CCCL's where it built: it also times CUB's gpu_to_gpu Reduce
 status=0
 "$build/$exe" --out "$out/binned.csv" "$@" || status=1
 python3 bench/binned/report.py "$out/binned.csv" --out "$out" && rm -f "$out/binned.csv" || status=1

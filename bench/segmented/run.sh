@@ -14,19 +14,8 @@ cd "$(dirname "$0")/../.."
 source scripts/deps.sh
 source scripts/newer_cccl.sh
 build=${REDUCE_SEGMENTED_BUILD:-build-segmented}
-mkdir -p "$build"
-newer=$(newer_cccl "$build")
-[[ -n $newer ]] || echo "run.sh: no newer CCCL (set REDUCE_NEWER_CCCL or allow pip): the toolkit's CUB only" >&2
-cmake -S bench/segmented -B "$build" -G Ninja -DREDUCE_NEWER_CCCL="$newer" >/dev/null || exit 1
-# Both programs in one build (they compile side by side). The newer CCCL's is a comparison, not a requirement: where
-# it fails, the toolkit's CUB alone.
-exes=(reduce-segmented-bench)
-[[ -n $newer ]] && exes+=(reduce-segmented-bench-newer-cccl)
-if ! cmake --build "$build" -j"$(nproc)" --target "${exes[@]}"; then
-  cmake --build "$build" -j"$(nproc)" --target reduce-segmented-bench || exit 1
-  [[ ${#exes[@]} -gt 1 ]] && echo "run.sh: the build against $newer failed: the toolkit's CUB only" >&2
-  exes=(reduce-segmented-bench)
-fi
+mapfile -t exes < <(build_bench_programs bench/segmented "$build" reduce-segmented-bench)  # both programs run
+[[ ${#exes[@]} -gt 0 ]] || exit 1
 status=0
 csvs=()
 for exe in "${exes[@]}"; do
