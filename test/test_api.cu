@@ -155,6 +155,41 @@ TEST(BadInput, ClearErrorAndNothingWritten) {
   EXPECT_EQ(host_out, 0.f);
 }
 
+// What the pointer checks accept, by the memory's kind: pinned host memory is refused like pageable memory (a
+// kernel could read it, over the bus, at a fraction of the device's bandwidth); managed memory is device-accessible
+// and reduces, with its allocation's end enforced as a device allocation's is.
+TEST(BadInput, PinnedRefusedManagedReduces) {
+  REQUIRE_GPU();
+  const auto h = test::random_vector<int>(100003, -1000, 1000, 11);
+  const std::uint64_t n = h.size();
+  int *pinned = nullptr, *managed = nullptr, *managed_out = nullptr;
+  CUDA_OK(cudaMallocHost(&pinned, n * sizeof(int)));
+  CUDA_OK(cudaMallocManaged(&managed, n * sizeof(int)));
+  CUDA_OK(cudaMallocManaged(&managed_out, sizeof(int)));
+  std::copy(h.begin(), h.end(), pinned);
+  std::copy(h.begin(), h.end(), managed);
+  *managed_out = 0x5A5A5A5A;
+  std::size_t bytes = 0;
+  CUDA_OK(reduce::device_reduce<cfg>(nullptr, bytes, managed, managed_out, n));
+  test::device_buffer<char> temp(bytes);
+  const auto refused = [&](const int* in, std::uint64_t count, const char* why) {
+    const auto s = reduce::device_reduce_status<cfg>(temp.base, bytes, in, managed_out, count);
+    EXPECT_EQ(s.code, cudaErrorInvalidValue);
+    ASSERT_NE(s.message, nullptr);
+    EXPECT_NE(std::string(s.message).find(why), std::string::npos) << s.message;
+  };
+  refused(pinned, n, "input pointer is host memory");
+  refused(managed, n + 1, "run past the end of the input's allocation");
+  CUDA_OK(cudaDeviceSynchronize());
+  EXPECT_EQ(*managed_out, 0x5A5A5A5A) << "a refused call wrote its output";
+  CUDA_OK(reduce::device_reduce<cfg>(temp.base, bytes, managed, managed_out, n));
+  CUDA_OK(cudaDeviceSynchronize());
+  EXPECT_EQ(*managed_out, test::reference<int>(h, reduce::sum{}));
+  CUDA_OK(cudaFreeHost(pinned));
+  CUDA_OK(cudaFree(managed));
+  CUDA_OK(cudaFree(managed_out));
+}
+
 TEST(Streams, RunsOnAStreamWithoutHostSync) {
   REQUIRE_GPU();
   cudaStream_t s;

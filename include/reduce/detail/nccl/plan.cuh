@@ -160,18 +160,20 @@ inline status check_devices(int device, cudaStream_t stream) {
 // with the device given.
 template <class T, class Acc>
 status check_data(const plan<Acc>& p, const T* d_shard, std::uint64_t n, const Acc* d_out) {
-  if (n > 0) {
-    if (status s = check_device_pointer(d_shard, "reduce::nccl: shard pointer is null and n > 0",
-                                        "reduce::nccl: the shard is host memory; copy it to the communicator's device",
-                                        p.device, "reduce::nccl: the shard is on another device than the communicator"))
+  if (n > 0)
+    if (status s = check_device_span(d_shard, n, sizeof(T),
+                                     {"reduce::nccl: shard pointer is null and n > 0",
+                                      "reduce::nccl: the shard is host memory; copy it to the communicator's device",
+                                      "reduce::nccl: the shard is on another device than the communicator",
+                                      "reduce::nccl: n elements run past the end of the shard's allocation"},
+                                     p.device))
       return s;
-    if (n > ~std::uint64_t(0) / sizeof(T) || !fits_allocation(d_shard, n * sizeof(T)))
-      return {cudaErrorInvalidValue, "reduce::nccl: n elements run past the end of the shard's allocation"};
-  }
   if (!d_out && !p.receives()) return {};
-  return check_device_pointer(d_out, "reduce::nccl: output pointer is null",
-                              "reduce::nccl: output pointer is host memory; pass a device allocation", p.device,
-                              "reduce::nccl: the output is on another device than the communicator");
+  return check_device_pointer(
+      d_out,
+      {"reduce::nccl: output pointer is null", "reduce::nccl: output pointer is host memory; pass a device allocation",
+       "reduce::nccl: the output is on another device than the communicator"},
+      p.device);
 }
 // The rank's storage is on the communicator's device: the caller's temporary storage, or the memory a workspace
 // already holds (one grown by an earlier call on another GPU would otherwise be reused there). A workspace that
@@ -180,9 +182,11 @@ template <class Acc>
 status check_storage(const plan<Acc>& p, const workspace* ws, const void* d_temp, std::size_t temp_bytes) {
   if (!ws) return check_temp(d_temp, temp_bytes, p.total_bytes(), p.device);
   if (!ws->zeroed()) return {};
-  return check_device_pointer(ws->zeroed(), "", "reduce::nccl: the workspace holds host memory", p.device,
-                              "reduce::nccl: the workspace holds memory on another device than the communicator; use "
-                              "one workspace per device");
+  return check_device_pointer(ws->zeroed(),
+                              {"", "reduce::nccl: the workspace holds host memory",
+                               "reduce::nccl: the workspace holds memory on another device than the communicator; use "
+                               "one workspace per device"},
+                              p.device);
 }
 // Places the rank's regions; check_storage passed first.
 template <class Acc>

@@ -56,22 +56,20 @@ status check_segments(const T* in, Acc* out, const Segs& s) {
   const std::uint64_t count = s.count;
   if (count > std::numeric_limits<std::uint64_t>::max() / sizeof(Acc))
     return {cudaErrorInvalidValue, "reduce: the segment count overflows the output's size"};
-  if (status e = check_device_pointer(out, "reduce: output pointer is null",
-                                      "reduce: output pointer is host memory; pass a device allocation"))
+  const char* host_input = "reduce: input pointer is host memory; copy the input to the device first";
+  if (status e = check_device_span(
+          out, count, sizeof(Acc),
+          {"reduce: output pointer is null", "reduce: output pointer is host memory; pass a device allocation", nullptr,
+           "reduce: the output runs past its allocation: it needs one result per segment"}))
     return e;
-  if (!fits_allocation(out, count * sizeof(Acc)))
-    return {cudaErrorInvalidValue, "reduce: the output runs past its allocation: it needs one result per segment"};
   if constexpr (is_offset_segments_v<Segs>) {
-    for (const void* p : {static_cast<const void*>(s.begin), static_cast<const void*>(s.end)}) {
-      if (status e = check_device_pointer(p, "reduce: segment offsets pointer is null",
-                                          "reduce: segment offsets are host memory; pass device allocations"))
+    for (const void* p : {static_cast<const void*>(s.begin), static_cast<const void*>(s.end)})
+      if (status e = check_device_span(p, count, sizeof(*s.begin),
+                                       {"reduce: segment offsets pointer is null",
+                                        "reduce: segment offsets are host memory; pass device allocations", nullptr,
+                                        "reduce: the segment offsets run past their allocation: num_segments each"}))
         return e;
-      if (!fits_allocation(p, count * sizeof(*s.begin)))
-        return {cudaErrorInvalidValue, "reduce: the segment offsets run past their allocation: num_segments each"};
-    }
-    if (status e = check_device_pointer(in, "reduce: input pointer is null",
-                                        "reduce: input pointer is host memory; copy the input to the device first"))
-      return e;
+    if (status e = check_device_pointer(in, {"reduce: input pointer is null", host_input})) return e;
   } else {
     if constexpr (!cuda::std::is_same_v<Segs, fixed_segments>) {
       std::uint64_t columns = s.count;
@@ -82,13 +80,11 @@ status check_segments(const T* in, Acc* out, const Segs& s) {
     std::uint64_t elements = 0;
     if (!extent_of(s, elements) || elements > std::numeric_limits<std::uint64_t>::max() / sizeof(T))
       return {cudaErrorInvalidValue, "reduce: the matrix or segments overflow 64-bit sizes"};
-    if (elements > 0) {
-      if (status e = check_device_pointer(in, "reduce: input pointer is null and the segments are not empty",
-                                          "reduce: input pointer is host memory; copy the input to the device first"))
+    if (elements > 0)
+      if (status e = check_device_span(in, elements, sizeof(T),
+                                       {"reduce: input pointer is null and the segments are not empty", host_input,
+                                        nullptr, "reduce: the segments run past the end of the input's allocation"}))
         return e;
-      if (!fits_allocation(in, elements * sizeof(T)))
-        return {cudaErrorInvalidValue, "reduce: the segments run past the end of the input's allocation"};
-    }
   }
   return {};
 }
