@@ -4,11 +4,13 @@
 // (process_mode.cuh: ncclCommInitRank, the one-rank call). Wall clock from the start of the call to the end of the
 // last stream; L2 flushed by a read on every GPU before every sample; contenders alternated sample by sample;
 // medians; the host time until the call returns beside. Also the local pass alone (the split of the time between the
-// walk and the combine) and one float all-reduced alone. Writes nccl.csv and nccl_report.md.
+// walk and the combine) and one float all-reduced alone, and, in one process, ours and the baseline each captured
+// once into one multi-device CUDA graph (reduce::nccl::graph) and launched. Writes nccl.csv and nccl_report.md.
 //
 //   reduce-nccl-bench --out DIR [--samples 15] [--gpus 1,2,4] [--max-log2 32] [--processes 1]
 #include <cub/device/device_reduce.cuh>
 #include <reduce/nccl.cuh>
+#include <reduce/nccl_graph.cuh>
 #include <set>
 #include <sstream>
 #include <string>
@@ -71,6 +73,7 @@ struct point_runner {
   std::vector<reduce::nccl::shard<float, float>> shards;
   std::vector<reduce::nccl::window> windows;                     // one per GPU, made with the communicators
   std::vector<reduce::nccl::shard<float, float>> window_shards;  // shards with their window
+  reduce::nccl::graph ours_graph, baseline_graph;                // each captured once per size
 
   std::uint64_t len(int r) const { return machine::first(n, g, r + 1) - machine::first(n, g, r); }
   void prepare(std::uint64_t total) {
@@ -96,6 +99,25 @@ struct point_runner {
     }
     window_shards = shards;  // the window combine needs no more storage than the collective
     for (int r = 0; r < g; ++r) window_shards[r].win = &windows[r];
+    capture_graphs();
+  }
+  // The same call, and the baseline, captured the same way: every GPU's work in one graph, launched joined to every
+  // GPU's stream.
+  void capture_graphs() {
+    std::vector<int> devices(g);
+    std::vector<cudaStream_t> streams(g);
+    for (int r = 0; r < g; ++r) devices[r] = r, streams[r] = m.gpus[r].stream;
+    reduce::status s = ours_graph.capture(shards.data(), g);
+    if (!s)
+      s = baseline_graph.capture_streams(devices.data(), streams.data(), g, [&] {
+        cub_then_nccl();
+        return reduce::status{};
+      });
+    if (s) std::fprintf(stderr, "capture: %s\n", s.message ? s.message : cudaGetErrorName(s.code)), std::exit(1);
+  }
+  static void launch(const reduce::nccl::graph& graph) {
+    const reduce::status s = graph.launch();
+    if (s) std::fprintf(stderr, "graph launch: %s\n", s.message ? s.message : cudaGetErrorName(s.code)), std::exit(1);
   }
   void ours_with_window() {
     const reduce::status s = reduce::nccl::device_reduce_status<reduce::default_config>(window_shards.data(), g);
@@ -202,47 +224,56 @@ int main(int argc, char** argv) {
       m.fill(n, g);
       p.prepare(n);
       const double want = p.reference();
-      const int C = made ? 4 : 5;
-      const char* names[5] = {"reduce", "cub+nccl", "local", "allreduce1", "window"};
-      std::vector<double> times[5], host[5];
-      int failed[5] = {};  // failed checks per contender (ours, ours with a window, and the baseline)
-      auto checked = [](int c) { return c < 2 || c == 4; };
-      for (int w = 0; w < 2; ++w) {
-        p.ours(), p.cub_then_nccl(), p.all_reduce_partials();
-        if (!made) p.ours_with_window();
-      }
+      const char* names[7] = {"reduce", "cub+nccl", "local", "allreduce1", "window", "graph", "cub+nccl graph"};
+      std::vector<int> active = {0, 1, 2, 3, 5, 6};
+      if (!made) active.push_back(4);
+      const int C = int(active.size());
+      std::vector<double> times[7], host[7];
+      int failed[7] = {};  // failed checks per contender (all but the local pass and the one float)
+      auto checked = [](int c) { return c != 2 && c != 3; };
+      auto run = [&](int c) {
+        switch (c) {
+          case 0:
+            return p.ours();
+          case 1:
+            return p.cub_then_nccl();
+          case 2:
+            return p.local_only();
+          case 3:
+            return p.all_reduce_partials();
+          case 4:
+            return p.ours_with_window();
+          case 5:
+            return p.launch(p.ours_graph);
+          default:
+            return p.launch(p.baseline_graph);
+        }
+      };
+      for (int w = 0; w < 2; ++w)
+        for (int c : active) run(c);
       m.sync(g);
       for (int s = 0; s < o.samples; ++s)
         for (int i = 0; i < C; ++i) {
-          const int c = s % 2 ? C - 1 - i : i;  // alternate the order sample by sample
+          const int c = active[s % 2 ? C - 1 - i : i];  // alternate the order sample by sample
           if (checked(c)) p.clear_outputs();
           m.flush(g);
-          times[c].push_back(m.time(g, [&] {
-            if (c == 0)
-              p.ours();
-            else if (c == 1)
-              p.cub_then_nccl();
-            else if (c == 2)
-              p.local_only();
-            else if (c == 3)
-              p.all_reduce_partials();
-            else
-              p.ours_with_window();
-          }));
+          times[c].push_back(m.time(g, [&] { run(c); }));
           host[c].push_back(m.host_us);
           if (checked(c) && !p.result_ok(want)) ++failed[c];
         }
-      for (int c = 0; c < C; ++c) t.add(nreport::modes[0], g, n, names[c], times[c], failed[c]);
+      for (int c : active) t.add(nreport::modes[0], g, n, names[c], times[c], failed[c]);
       for (int c : {0, 1}) t.add(nreport::modes[0], g, n, std::string(names[c]) + " host", host[c], 0);
       std::printf(
           "gpus %d n 2^%.0f: reduce %.1f us (host %.1f), window %.1f us, cub+nccl %.1f us (host %.1f), local "
-          "%.1f us, one float %.1f us%s\n",
+          "%.1f us, one float %.1f us; graphs: ours %.1f us, cub+nccl %.1f us%s\n",
           g, std::log2(double(n)), nreport::median(times[0]), nreport::median(host[0]), nreport::median(times[4]),
           nreport::median(times[1]), nreport::median(host[1]), nreport::median(times[2]), nreport::median(times[3]),
+          nreport::median(times[5]), nreport::median(times[6]),
           t.checks(nreport::modes[0], g, n) == "ok" ? "" : "  CHECK FAILED");
     }
     if (const reduce::status s = made ? reduce::status{} : reduce::nccl::destroy_windows(p.windows.data(), g))
       std::fprintf(stderr, "destroy_windows: %s\n", s.message ? s.message : cudaGetErrorName(s.code));
+    p.ours_graph.reset(), p.baseline_graph.reset();  // a graph holding collectives goes before its communicators
     for (ncclComm_t c : p.comms) ncclCommDestroy(c);
   }
   t.write(o.out);

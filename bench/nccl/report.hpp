@@ -53,7 +53,7 @@ struct table {
   }
   std::string checks(const std::string& mode, int g, std::uint64_t n) const {
     std::string s;
-    for (const char* who : {"reduce", "window", "cub+nccl"}) {
+    for (const char* who : {"reduce", "window", "cub+nccl", "graph", "cub+nccl graph"}) {
       const auto it = failed.find({mode_of(mode, g), g, n, who});
       if (it != failed.end() && it->second)
         s += (s.empty() ? "FAILED: " : ", ") + std::string(who) + " " + std::to_string(it->second);
@@ -65,10 +65,11 @@ struct table {
       if (f.second) return true;
     return false;
   }
-  // CUB + NCCL over ours (who), sample by sample (both ran in the same sample), then the median: above 1, ours is
+  // The baseline over ours (who), sample by sample (both ran in the same sample), then the median: above 1, ours is
   // faster.
-  double paired(const std::string& mode, int g, std::uint64_t n, const std::string& who = "reduce") const {
-    const auto *a = find(mode, g, n, who), *b = find(mode, g, n, "cub+nccl");
+  double paired(const std::string& mode, int g, std::uint64_t n, const std::string& who = "reduce",
+                const std::string& base = "cub+nccl") const {
+    const auto *a = find(mode, g, n, who), *b = find(mode, g, n, base);
     if (!a || !b) return NAN;
     std::vector<double> r;
     for (std::size_t i = 0; i < std::min(a->size(), b->size()); ++i) r.push_back((*b)[i] / (*a)[i]);
@@ -100,6 +101,7 @@ struct table {
     }
   }
   void write_mode(std::ofstream& md, const std::string& mode) const;
+  void write_graphs(std::ofstream& md, const std::string& mode) const;
   void write(const std::string& dir) const {
     write_csv(dir);
     std::ofstream md(dir + "/nccl_report.md");
@@ -113,10 +115,32 @@ struct table {
           "the local pass "
           "alone on every GPU (CUB+NCCL's own local pass is CUB's); `one float`: one float all-reduced alone. `host`: "
           "the time until the call returns, ours and CUB + NCCL (a process per GPU: rank 0's). `checks`: "
-          "the samples whose result failed the check, per contender.\n";
+          "the samples whose result failed the check, per contender. `graph` (one process): ours and CUB + NCCL "
+          "each captured once into one multi-device CUDA graph (reduce::nccl::graph) and launched joined to every "
+          "GPU's stream.\n";
     for (const char* mode : modes) write_mode(md, mode);
   }
 };
+
+// Each side captured into one graph, against the other captured the same way, with the calls in turn beside.
+inline void table::write_graphs(std::ofstream& md, const std::string& mode) const {
+  bool any = false;
+  for (int g : counts(mode))
+    for (std::uint64_t n : sizes(mode, g)) any = any || find(mode, g, n, "graph");
+  if (!any) return;
+  char line[256];
+  md << "\n### Launched as one CUDA graph, " << mode
+     << "\n\n| GPUs | n | ours graph | CUB+NCCL graph | CUB+NCCL graph / ours graph | ours in turn | CUB+NCCL in turn "
+        "| strong scaling, graph |\n| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |\n";
+  for (int g : counts(mode))
+    for (std::uint64_t n : sizes(mode, g)) {
+      std::snprintf(line, sizeof line, "| %d | %s | %.1f | %.1f | %.3f | %.1f | %.1f | %.2f |\n", g,
+                    log2_name(n).c_str(), med(mode, g, n, "graph"), med(mode, g, n, "cub+nccl graph"),
+                    paired(mode, g, n, "graph", "cub+nccl graph"), med(mode, g, n, "reduce"),
+                    med(mode, g, n, "cub+nccl"), med(mode, 1, n, "graph") / med(mode, g, n, "graph"));
+      md << line;
+    }
+}
 
 inline void table::write_mode(std::ofstream& md, const std::string& mode) const {
   if (counts(mode).empty()) return;
@@ -139,6 +163,7 @@ inline void table::write_mode(std::ofstream& md, const std::string& mode) const 
                     med(mode, g, n, "reduce host"), med(mode, g, n, "cub+nccl host"), checks(mode, g, n).c_str());
       md << line;
     }
+  write_graphs(md, mode);
   // Strong scaling: 1 GPU's time over g GPUs' for the same total; beside it the local pass's own scaling, the bound.
   md << "\n### Strong scaling, " << mode
      << " (time on 1 GPU / time on g GPUs; the faster of ours and the window)\n\n| n | GPUs | ours | CUB+NCCL | local "

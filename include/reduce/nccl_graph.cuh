@@ -1,0 +1,175 @@
+// A multi-device call captured once into one CUDA graph, then launched as often as wanted (one process driving
+// several GPUs). The call itself issues every GPU's work from one host thread, a few microseconds a launch, so the
+// GPUs start one after another and a small reduction is bound by the host; one graph launch issues the work of every
+// GPU at once. Measured on 4 H200s (docs/multi_gpu.md): a float sum of 2^24 elements took 67.6 us as a graph launch
+// against 140.4 us called in turn, where CUB and a group of ncclAllReduce called in turn took 130.3 us.
+//
+//   reduce::nccl::graph g;
+//   g.capture(shards.data(), count);   // once: records the call with these shards
+//   for (...) {                        // every step: refill the inputs (stream-ordered), then
+//     g.launch();                      // reduce what they hold now
+//   }
+//
+// The graph keeps the shards as they were at capture: the same pointers, lengths, streams and storage on every launch
+// (temporary storage of the size query's bytes, or workspaces already grown: a workspace cannot grow during a
+// capture). What the inputs hold is read when the graph runs. A launch follows everything issued before it on every
+// shard's stream, and everything issued after it on any of them follows it. The capture is in thread-local mode, so
+// other threads may go on using CUDA meanwhile. Destroy (or reset) the graph before the communicators.
+#pragma once
+#include <cuda_runtime.h>
+
+#include <vector>
+
+#include "nccl.cuh"
+
+namespace reduce::nccl {
+
+class graph {
+ public:
+  graph() = default;
+  graph(const graph&) = delete;
+  graph& operator=(const graph&) = delete;
+  ~graph() { reset(); }
+
+  // Captures the multi-device call (device_transform_reduce_status with these arguments) without running it. Any
+  // graph held before is released first. Refused, with nothing held, where the call would be refused, and for the
+  // size query (every shard's storage null), which launches nothing.
+  template <class Cfg = default_config, class T, class Acc, class Tr, class Op = sum>
+  status capture_transform(shard<T, Acc>* shards, int count, int root, Tr transform, Op op = {}) {
+    reset();
+    if (shards == nullptr || count < 1)
+      return {cudaErrorInvalidValue, "reduce::nccl: graph::capture needs one shard per GPU (count >= 1)"};
+    std::vector<int> devices(count);
+    std::vector<cudaStream_t> streams(count);
+    for (int i = 0; i < count; ++i) {
+      if (!shards[i].d_temp && !shards[i].ws)
+        return {cudaErrorInvalidValue,
+                "reduce::nccl: graph::capture needs every shard's storage (temporary storage of the size query's "
+                "bytes, or a workspace grown by one call): a size query launches nothing to capture"};
+      if (shards[i].comm == nullptr)
+        return {cudaErrorInvalidValue, "reduce::nccl: the communicator is null; pass an initialised ncclComm_t"};
+      if (ncclCommCuDevice(shards[i].comm, &devices[i]) != ncclSuccess)
+        return {cudaErrorInvalidValue, "reduce::nccl: ncclCommCuDevice failed"};
+      streams[i] = shards[i].stream;
+    }
+    return capture_streams(devices.data(), streams.data(), count,
+                           [&] { return detail::nccl::run_devices<Cfg>(shards, count, root, transform, op); });
+  }
+  template <class Cfg = default_config, class T, class Acc, class Op = sum>
+  status capture(shard<T, Acc>* shards, int count, int root = every_rank, Op op = {}) {
+    return capture_transform<Cfg>(shards, count, root, detail::no_transform{}, op);
+  }
+
+  // Captures whatever issue() (returning a reduce::status) enqueues on these streams, stream i on device i: the
+  // building block of capture, open to any work of one process over several GPUs (the bench captures CUB and a group
+  // of ncclAllReduce with it). Launches are joined to every stream as for the call.
+  template <class Issue>
+  status capture_streams(const int* devices, const cudaStream_t* streams, int count, Issue&& issue) {
+    reset();
+    if (devices == nullptr || streams == nullptr || count < 1)
+      return {cudaErrorInvalidValue, "reduce::nccl: graph::capture needs one stream per GPU (count >= 1)"};
+    int caller = 0;
+    if (cudaError_t e = cudaGetDevice(&caller)) return {e, "reduce::nccl: cudaGetDevice failed"};
+    status s = make_ranks(devices, streams, count);
+    if (!s) s = record(issue);
+    cudaSetDevice(caller);
+    if (s) reset();
+    return s;
+  }
+
+  // Launches the captured call: after what every shard's stream holds, before what any of them is given next.
+  status launch() const {
+    if (!exec_) return {cudaErrorInvalidValue, "reduce::nccl: the graph holds no call: capture one first"};
+    int caller = 0;
+    if (cudaError_t e = cudaGetDevice(&caller)) return {e, "reduce::nccl: cudaGetDevice failed"};
+    status s = join_into_first();
+    if (!s)
+      if (cudaError_t e = cudaGraphLaunch(exec_, ranks_[0].stream)) s = {e, "reduce::nccl: cudaGraphLaunch failed"};
+    if (!s) s = fork_from_first();
+    cudaSetDevice(caller);
+    return s;
+  }
+
+  bool ready() const { return exec_ != nullptr; }
+
+  // Releases the graph and its events; the graph holds nothing after.
+  void reset() {
+    if (exec_) cudaGraphExecDestroy(exec_);
+    exec_ = nullptr;
+    for (const rank& r : ranks_)
+      if (r.event) cudaEventDestroy(r.event);
+    ranks_.clear();
+  }
+
+ private:
+  // A shard's device and stream, and an event on that device: rank 0's marks the first stream's point that the others
+  // wait for, each other rank's marks its stream's point that the first stream waits for.
+  struct rank {
+    int device = 0;
+    cudaStream_t stream = nullptr;
+    cudaEvent_t event = nullptr;
+  };
+
+  status make_ranks(const int* devices, const cudaStream_t* streams, int count) {
+    ranks_.resize(count);
+    for (int i = 0; i < count; ++i) {
+      rank& r = ranks_[i];
+      r.device = devices[i];
+      r.stream = streams[i];
+      if (cudaError_t e = cudaSetDevice(r.device)) return {e, "reduce::nccl: cudaSetDevice failed"};
+      if (cudaError_t e = cudaEventCreateWithFlags(&r.event, cudaEventDisableTiming))
+        return {e, "reduce::nccl: cudaEventCreateWithFlags failed"};
+    }
+    return {};
+  }
+
+  // Every other stream's point into the first stream.
+  status join_into_first() const {
+    for (std::size_t i = 1; i < ranks_.size(); ++i) {
+      cudaSetDevice(ranks_[i].device);
+      if (cudaError_t e = cudaEventRecord(ranks_[i].event, ranks_[i].stream))
+        return {e, "reduce::nccl: cudaEventRecord failed"};
+      if (cudaError_t e = cudaStreamWaitEvent(ranks_[0].stream, ranks_[i].event))
+        return {e, "reduce::nccl: cudaStreamWaitEvent failed"};
+    }
+    cudaSetDevice(ranks_[0].device);
+    return {};
+  }
+  // The first stream's point into every other stream.
+  status fork_from_first() const {
+    cudaSetDevice(ranks_[0].device);
+    if (cudaError_t e = cudaEventRecord(ranks_[0].event, ranks_[0].stream))
+      return {e, "reduce::nccl: cudaEventRecord failed"};
+    for (std::size_t i = 1; i < ranks_.size(); ++i)
+      if (cudaError_t e = cudaStreamWaitEvent(ranks_[i].stream, ranks_[0].event))
+        return {e, "reduce::nccl: cudaStreamWaitEvent failed"};
+    return {};
+  }
+
+  // The capture: the first stream forks into every other one, issue() enqueues each GPU's work on its own stream,
+  // and every stream joins the first again, so that the graph ends only when every GPU's part has.
+  template <class Issue>
+  status record(Issue& issue) {
+    cudaSetDevice(ranks_[0].device);
+    if (cudaError_t e = cudaStreamBeginCapture(ranks_[0].stream, cudaStreamCaptureModeThreadLocal))
+      return {e,
+              "reduce::nccl: cudaStreamBeginCapture failed (the legacy default stream cannot be captured: give "
+              "each GPU a stream of its own)"};
+    status s = fork_from_first();
+    if (!s) s = issue();
+    const status joined = join_into_first();  // even after a failure: the capture ends only with every stream joined
+    if (!s) s = joined;
+    cudaGraph_t g = nullptr;
+    const cudaError_t end = cudaStreamEndCapture(ranks_[0].stream, &g);
+    if (!s && end) s = {end, "reduce::nccl: cudaStreamEndCapture failed: the capture was invalidated"};
+    if (!s)
+      if (cudaError_t e = cudaGraphInstantiate(&exec_, g, 0)) s = {e, "reduce::nccl: cudaGraphInstantiate failed"};
+    if (g) cudaGraphDestroy(g);
+    return s;
+  }
+
+  std::vector<rank> ranks_;
+  cudaGraphExec_t exec_ = nullptr;
+};
+
+}  // namespace reduce::nccl
