@@ -160,7 +160,7 @@ TEST(BadInput, ClearErrorAndNothingWritten) {
 // and reduces, with its allocation's end enforced as a device allocation's is.
 TEST(BadInput, PinnedRefusedManagedReduces) {
   REQUIRE_GPU();
-  const auto h = test::random_vector<int>(100003, -1000, 1000, 11);
+  const auto h = test::random_vector<int>(1 << 20, -1000, 1000, 11);  // whole allocation granules
   const std::uint64_t n = h.size();
   int *pinned = nullptr, *managed = nullptr, *managed_out = nullptr;
   CUDA_OK(cudaMallocHost(&pinned, n * sizeof(int)));

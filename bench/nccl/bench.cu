@@ -115,7 +115,7 @@ struct point_runner {
       });
     if (s) std::fprintf(stderr, "capture: %s\n", s.message ? s.message : cudaGetErrorName(s.code)), std::exit(1);
   }
-  static void launch(const reduce::nccl::graph& graph) {
+  static void launch(reduce::nccl::graph& graph) {
     const reduce::status s = graph.launch();
     if (s) std::fprintf(stderr, "graph launch: %s\n", s.message ? s.message : cudaGetErrorName(s.code)), std::exit(1);
   }

@@ -1,8 +1,9 @@
 // A multi-device call captured once into one CUDA graph, then launched as often as wanted (one process driving
-// several GPUs). The call itself issues every GPU's work from one host thread, a few microseconds a launch, so the
-// GPUs start one after another and a small reduction is bound by the host; one graph launch issues the work of every
-// GPU at once. Measured on 4 H200s (docs/multi_gpu.md): a float sum of 2^24 elements took 67.6 us as a graph launch
-// against 140.4 us called in turn, where CUB and a group of ncclAllReduce called in turn took 130.3 us.
+// several GPUs). The call itself issues every GPU's work from one host thread, a few microseconds a launch, so a small
+// reduction is bound by the host; one graph launch issues the work of every GPU at once. Measured on 4 H200s
+// (docs/results/nccl-h200x4): a float sum of 2^24 elements took 56.1 us as a graph launch against 88.4 us called in
+// turn, where CUB and a group of ncclAllReduce took 55.5 us captured the same way and 87.8 us in turn; from 2^28 on
+// the GPUs are busy longer than the host takes to reach them, and the graph gains nothing.
 //
 //   reduce::nccl::graph g;
 //   g.capture(shards.data(), count);   // once: records the call with these shards
@@ -12,9 +13,12 @@
 //
 // The graph keeps the shards as they were at capture: the same pointers, lengths, streams and storage on every launch
 // (temporary storage of the size query's bytes, or workspaces already grown: a workspace cannot grow during a
-// capture). What the inputs hold is read when the graph runs. A launch follows everything issued before it on every
-// shard's stream, and everything issued after it on any of them follows it. The capture is in thread-local mode, so
-// other threads may go on using CUDA meanwhile. Destroy (or reset) the graph before the communicators.
+// capture). Keep that storage, and do not grow those workspaces with larger calls, while the graph is held: growing
+// frees the memory the graph uses. What the inputs hold is read when the graph runs. A launch follows everything
+// issued before it on every shard's stream, and everything issued after it on any of them follows it. The capture is
+// in thread-local mode, so other threads may go on using CUDA meanwhile (NCCL's proxy thread does, during the group).
+// One thread launches a graph at a time (a launch records the graph's own events). Destroy (or reset) the graph
+// before the communicators.
 #pragma once
 #include <cuda_runtime.h>
 
@@ -71,6 +75,7 @@ class graph {
     int caller = 0;
     if (cudaError_t e = cudaGetDevice(&caller)) return {e, "reduce::nccl: cudaGetDevice failed"};
     status s = make_ranks(devices, streams, count);
+    if (!s) s = check_streams();
     if (!s) s = record(issue);
     cudaSetDevice(caller);
     if (s) reset();
@@ -78,7 +83,7 @@ class graph {
   }
 
   // Launches the captured call: after what every shard's stream holds, before what any of them is given next.
-  status launch() const {
+  status launch() {
     if (!exec_) return {cudaErrorInvalidValue, "reduce::nccl: the graph holds no call: capture one first"};
     int caller = 0;
     if (cudaError_t e = cudaGetDevice(&caller)) return {e, "reduce::nccl: cudaGetDevice failed"};
@@ -123,17 +128,33 @@ class graph {
     return {};
   }
 
-  // Every other stream's point into the first stream.
+  // Each stream is a stream of its device's (not the legacy default stream, which a capture refuses).
+  status check_streams() const {
+    for (const rank& r : ranks_) {
+      int on = -1;
+      if (r.stream == nullptr || cudaStreamGetDevice(r.stream, &on) != cudaSuccess || on != r.device)
+        return {cudaErrorInvalidValue,
+                "reduce::nccl: graph::capture needs each GPU's own stream, created on that GPU (not the legacy "
+                "default stream, which cannot be captured)"};
+    }
+    return {};
+  }
+
+  // Every other stream's point into the first stream. Every stream is joined even after a failure (the first error is
+  // returned): a capture ends only with every forked stream joined.
   status join_into_first() const {
+    status s;
     for (std::size_t i = 1; i < ranks_.size(); ++i) {
       cudaSetDevice(ranks_[i].device);
-      if (cudaError_t e = cudaEventRecord(ranks_[i].event, ranks_[i].stream))
-        return {e, "reduce::nccl: cudaEventRecord failed"};
-      if (cudaError_t e = cudaStreamWaitEvent(ranks_[0].stream, ranks_[i].event))
-        return {e, "reduce::nccl: cudaStreamWaitEvent failed"};
+      cudaError_t e = cudaEventRecord(ranks_[i].event, ranks_[i].stream);
+      if (!e) e = cudaStreamWaitEvent(ranks_[0].stream, ranks_[i].event);
+      if (e && !s)
+        s = {e,
+             "reduce::nccl: joining a GPU's stream into the first failed (cudaEventRecord, "
+             "cudaStreamWaitEvent)"};
     }
     cudaSetDevice(ranks_[0].device);
-    return {};
+    return s;
   }
   // The first stream's point into every other stream.
   status fork_from_first() const {
@@ -162,8 +183,13 @@ class graph {
     cudaGraph_t g = nullptr;
     const cudaError_t end = cudaStreamEndCapture(ranks_[0].stream, &g);
     if (!s && end) s = {end, "reduce::nccl: cudaStreamEndCapture failed: the capture was invalidated"};
-    if (!s)
-      if (cudaError_t e = cudaGraphInstantiate(&exec_, g, 0)) s = {e, "reduce::nccl: cudaGraphInstantiate failed"};
+    cudaGraphExec_t exec = nullptr;
+    if (!s) {
+      if (cudaError_t e = cudaGraphInstantiate(&exec, g, 0))
+        s = {e, "reduce::nccl: cudaGraphInstantiate failed"};
+      else
+        exec_ = exec;
+    }
     if (g) cudaGraphDestroy(g);
     return s;
   }

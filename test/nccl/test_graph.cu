@@ -10,9 +10,19 @@
 namespace {
 using namespace ntest;
 
-// One capture, three launches over three data sets (uneven shards); the result on every receiving rank against the
-// host's: integers exactly, floats within the bound of a float sum of values in [-1, 1) (a fold of depth below 64
-// over at most n values: 64 * 2^-24 * n).
+// Holds a stream for about `cycles` clock cycles (some milliseconds), so that the work queued after it on that stream
+// runs late: a launch that did not wait for that stream would read the inputs before their refill.
+__global__ void hold_stream(long long cycles) {
+  const long long start = clock64();
+  while (clock64() - start < cycles) {
+  }
+}
+
+// One capture, three launches over three data sets (uneven shards). Before each launch every stream but the first is
+// held, then refilled from pinned memory (an asynchronous copy); each set has its own maximum, on a different rank,
+// and floats their own offset, so that a stale shard changes the result. The result on every receiving rank against
+// the host's: integers exactly, floats within the bound of a float fold of depth below 64 (its tree over at most 2^22
+// values and the rank fold): 64 * 2^-24 * sum |x|.
 template <class Cfg, class T, class Acc, class Op>
 void check_graph(int root, Op op, bool on_workspace, const char* what) {
   world& w = shared_world();
@@ -21,10 +31,17 @@ void check_graph(int root, Op op, bool on_workspace, const char* what) {
   const std::uint64_t total = (1u << 21) + 4321;
   const auto lengths = layout("uneven", k, total);
   std::vector<std::vector<T>> sets;
-  for (int i = 0; i < 3; ++i) sets.push_back(ntest::random_data<T>(total, 300 + i, -1000, 1000));
-  if constexpr (!std::is_integral_v<T>)
-    for (auto& v : sets)
-      for (auto& x : v) x = T(x / 1000);
+  for (int i = 0; i < 3; ++i) {
+    sets.push_back(ntest::random_data<T>(total, 300 + i, -1000, 1000));
+    if constexpr (std::is_integral_v<T>) {
+      const int holder = i % k;  // the middle of this rank's shard holds the set's maximum
+      std::uint64_t at = lengths[holder] / 2;
+      for (int r = 0; r < holder; ++r) at += lengths[r];
+      sets[i][at] = T(1001 + i);
+    } else {
+      for (auto& x : sets[i]) x = T(x / 1000 + 0.25 * (i + 1));
+    }
+  }
 
   std::vector<dvec<T>> in;
   std::vector<dvec<Acc>> out;
@@ -48,6 +65,9 @@ void check_graph(int root, Op op, bool on_workspace, const char* what) {
   }
   w.sync();
 
+  std::vector<T*> pinned(k, nullptr);
+  for (int r = 0; r < k; ++r) CUDA_OK(cudaMallocHost(&pinned[r], std::max<std::uint64_t>(1, lengths[r]) * sizeof(T)));
+
   reduce::nccl::graph g;
   STATUS_OK(g.capture<Cfg>(s.data(), k, root, op));
   ASSERT_TRUE(g.ready());
@@ -56,8 +76,9 @@ void check_graph(int root, Op op, bool on_workspace, const char* what) {
     std::vector<Acc> got(k);
     for (int r = 0; r < k; ++r) {
       cudaSetDevice(r);
-      CUDA_OK(
-          cudaMemcpyAsync(in[r].p, parts[r].data(), parts[r].size() * sizeof(T), cudaMemcpyHostToDevice, w.streams[r]));
+      std::copy(parts[r].begin(), parts[r].end(), pinned[r]);
+      if (r > 0) hold_stream<<<1, 1, 0, w.streams[r]>>>(10'000'000);
+      CUDA_OK(cudaMemcpyAsync(in[r].p, pinned[r], parts[r].size() * sizeof(T), cudaMemcpyHostToDevice, w.streams[r]));
       CUDA_OK(cudaMemsetAsync(out[r].p, 0xff, sizeof(Acc), w.streams[r]));
     }
     STATUS_OK(g.launch());
@@ -68,7 +89,9 @@ void check_graph(int root, Op op, bool on_workspace, const char* what) {
     w.sync();
     double want = double(sets[i][0]);
     for (std::size_t j = 1; j < sets[i].size(); ++j) want = op(want, double(sets[i][j]));
-    const double tol = std::is_integral_v<Acc> ? 0 : 64.0 * std::ldexp(1.0, -24) * double(total);
+    double magnitude = 0;
+    for (const T& x : sets[i]) magnitude += std::fabs(double(x));
+    const double tol = std::is_integral_v<Acc> ? 0 : 64.0 * std::ldexp(1.0, -24) * magnitude;
     for (int r = 0; r < k; ++r)
       if (root < 0 || r == root)
         EXPECT_LE(std::fabs(double(got[r]) - want), tol)
@@ -77,6 +100,7 @@ void check_graph(int root, Op op, bool on_workspace, const char* what) {
   g.reset();
   EXPECT_FALSE(g.ready());
   for (int r = 0; r < k; ++r) {
+    cudaFreeHost(pinned[r]);
     cudaSetDevice(r);
     cudaFree(temp[r]);
   }

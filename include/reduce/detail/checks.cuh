@@ -2,7 +2,6 @@
 // (on a given device, where the call has one), n within the input's allocation, temporary storage large enough and
 // aligned. A failed check launches nothing and writes nothing. Each layer passes its own words for its own arguments.
 #pragma once
-#include <cuda.h>  // the driver's pointer attributes (facts_of); nothing links libcuda
 #include <cuda_runtime.h>
 
 #include <cstdint>
@@ -16,49 +15,25 @@ namespace reduce::detail {
 
 inline constexpr int any_device = -1;
 
-// What the checks know of a pointer: whether it is device-accessible (device or managed memory), the device that holds
-// it, and the allocation around it (size 0: unknown, then the range is not checked).
-struct pointer_facts {
-  bool device_memory = false;
-  bool managed = false;
-  int device = any_device;
-  std::uintptr_t base = 0;
-  std::size_t size = 0;
-};
-
-// One driver call, cuPointerGetAttributes, answers all of it; cudaPointerGetAttributes and cuMemGetAddressRange would
-// take two, about 1 us each on a host where a launch costs 4. The driver is reached through the runtime's entry points,
-// so nothing links libcuda. Where the driver's query is missing or fails, the runtime's query answers (and says why
-// it failed), without the range.
-inline status facts_of(const void* p, pointer_facts& f) {
-  using attributes_fn = CUresult (*)(unsigned, CUpointer_attribute*, void**, CUdeviceptr);
-  static attributes_fn fn = nullptr;
+// The allocation that holds p (base and size), from the driver's cuMemGetAddressRange, fetched through the runtime so
+// that nothing links libcuda. It is the mapped region, where the pointer attributes' range
+// (CU_POINTER_ATTRIBUTE_RANGE_*) is the whole address range reserved around it (cuMemAddressReserve: ncclMemAlloc's
+// memory, for one). Returns false where the driver cannot say (then the range is not checked).
+inline bool allocation_of(const void* p, std::uintptr_t& base, std::size_t& size) {
+  using range_fn = int (*)(unsigned long long*, std::size_t*, unsigned long long);
+  static range_fn fn = nullptr;
   static std::once_flag once;
   std::call_once(once, [] {
-    void* entry = nullptr;
+    void* f = nullptr;
     cudaDriverEntryPointQueryResult q{};
-    if (cudaGetDriverEntryPointByVersion("cuPointerGetAttributes", &entry, 12000, cudaEnableDefault, &q) ==
-            cudaSuccess &&
+    if (cudaGetDriverEntryPointByVersion("cuMemGetAddressRange", &f, 12000, cudaEnableDefault, &q) == cudaSuccess &&
         q == cudaDriverEntryPointSuccess)
-      fn = reinterpret_cast<attributes_fn>(entry);
+      fn = reinterpret_cast<range_fn>(f);
   });
-  unsigned type = 0, managed = 0;
-  int device = any_device;
-  CUdeviceptr base = 0;
-  std::size_t size = 0;
-  CUpointer_attribute which[] = {CU_POINTER_ATTRIBUTE_MEMORY_TYPE, CU_POINTER_ATTRIBUTE_IS_MANAGED,
-                                 CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL, CU_POINTER_ATTRIBUTE_RANGE_START_ADDR,
-                                 CU_POINTER_ATTRIBUTE_RANGE_SIZE};
-  void* into[] = {&type, &managed, &device, &base, &size};
-  // Memory the driver does not know (pageable host memory) is no error: its attributes come back empty.
-  if (fn && fn(5, which, into, reinterpret_cast<CUdeviceptr>(p)) == CUDA_SUCCESS) {
-    f = {type == CU_MEMORYTYPE_DEVICE || managed != 0, managed != 0, device, std::uintptr_t(base), size};
-    return {};
-  }
-  cudaPointerAttributes a{};
-  if (cudaError_t e = cudaPointerGetAttributes(&a, p)) return {e, "reduce: cudaPointerGetAttributes failed"};
-  f = {a.type == cudaMemoryTypeDevice || a.type == cudaMemoryTypeManaged, a.type == cudaMemoryTypeManaged, a.device};
-  return {};
+  unsigned long long b = 0;
+  if (!fn || fn(&b, &size, reinterpret_cast<std::uintptr_t>(p)) != 0) return false;
+  base = std::uintptr_t(b);
+  return true;
 }
 
 // The words of a pointer's failed checks, in the caller's terms.
@@ -74,13 +49,18 @@ struct pointer_words {
 inline status check_device_span(const void* p, std::uint64_t count, std::size_t size, const pointer_words& w,
                                 int device = any_device) {
   if (p == nullptr) return {cudaErrorInvalidValue, w.null};
-  pointer_facts f;
-  if (status s = facts_of(p, f)) return s;
-  if (!f.device_memory) return {cudaErrorInvalidValue, w.host};
-  if (device != any_device && !f.managed && f.device != device) return {cudaErrorInvalidValue, w.other};
-  if (count == 0 || f.size == 0) return {};
-  const std::uint64_t room = f.base + f.size - reinterpret_cast<std::uintptr_t>(p);
-  if (count > room / size) return {cudaErrorInvalidValue, w.past_end};
+  cudaPointerAttributes a{};
+  if (cudaError_t e = cudaPointerGetAttributes(&a, p)) return {e, "reduce: cudaPointerGetAttributes failed"};
+  if (a.type != cudaMemoryTypeDevice && a.type != cudaMemoryTypeManaged) return {cudaErrorInvalidValue, w.host};
+  if (device != any_device && a.type == cudaMemoryTypeDevice && a.device != device)
+    return {cudaErrorInvalidValue, w.other};
+  if (count == 0) return {};
+  if (count > ~std::uint64_t(0) / size) return {cudaErrorInvalidValue, w.past_end};  // count * size overflows
+  std::uintptr_t base = 0;
+  std::size_t bytes = 0;
+  const auto at = reinterpret_cast<std::uintptr_t>(p);
+  if (!allocation_of(p, base, bytes) || at < base || at - base >= bytes) return {};  // the driver cannot say
+  if (count * size > bytes - (at - base)) return {cudaErrorInvalidValue, w.past_end};
   return {};
 }
 inline status check_device_pointer(const void* p, const pointer_words& w, int device = any_device) {
