@@ -22,6 +22,7 @@
 #pragma once
 #include <cuda_runtime.h>
 
+#include <utility>
 #include <vector>
 
 #include "nccl.cuh"
@@ -33,6 +34,17 @@ class graph {
   graph() = default;
   graph(const graph&) = delete;
   graph& operator=(const graph&) = delete;
+  // Moved, the executable graph and its events change owner; the graph moved from holds nothing.
+  graph(graph&& o) noexcept : ranks_(std::move(o.ranks_)), exec_(std::exchange(o.exec_, nullptr)) { o.ranks_.clear(); }
+  graph& operator=(graph&& o) noexcept {
+    if (this != &o) {
+      reset();
+      ranks_ = std::move(o.ranks_);
+      o.ranks_.clear();
+      exec_ = std::exchange(o.exec_, nullptr);
+    }
+    return *this;
+  }
   ~graph() { reset(); }
 
   // Captures the multi-device call (device_transform_reduce_status with these arguments) without running it. Any

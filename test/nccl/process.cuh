@@ -64,7 +64,7 @@ struct child {
     std::fprintf(stderr, "rank %d: %s: %s %s\n", rank, what, cudaGetErrorName(s.code), s.message ? s.message : "");
     ++failures;
   }
-  // Query, allocate, run, read back; records the result under `name` (on ranks that receive it).
+  // Query, allocate, run; on ranks that receive the result, read it back and record it under `name`.
   template <class Acc, class Call>
   void record(const char* name, bool receives, Call run) {
     std::size_t bytes = 0;
@@ -74,10 +74,12 @@ struct child {
     void* temp = nullptr;
     cudaMalloc(&temp, bytes);
     if (reduce::status s = run(temp, bytes, d_out)) return fail(name, s);
-    Acc v{};
-    cudaMemcpyAsync(&v, d_out, sizeof(Acc), cudaMemcpyDeviceToHost, stream);
     cudaStreamSynchronize(stream);
-    if (receives) out << name << " " << hex(v) << "\n";
+    if (receives) {  // a rank that does not receive the result has nothing written to read back
+      Acc v{};
+      cudaMemcpy(&v, d_out, sizeof(Acc), cudaMemcpyDeviceToHost);
+      out << name << " " << hex(v) << "\n";
+    }
     cudaFree(temp);
     cudaFree(d_out);
   }

@@ -68,10 +68,22 @@ void check_graph(int root, Op op, bool on_workspace, const char* what) {
   std::vector<T*> pinned(k, nullptr);
   for (int r = 0; r < k; ++r) CUDA_OK(cudaMallocHost(&pinned[r], std::max<std::uint64_t>(1, lengths[r]) * sizeof(T)));
 
-  reduce::nccl::graph g;
-  STATUS_OK(g.capture<Cfg>(s.data(), k, root, op));
+  reduce::nccl::graph captured;
+  STATUS_OK(captured.capture<Cfg>(s.data(), k, root, op));
+  ASSERT_TRUE(captured.ready());
+  // Moved, the graph launches from its new owner: constructed from it for the first launches, assigned back to the
+  // first for the last one.
+  reduce::nccl::graph g(std::move(captured));
+  EXPECT_FALSE(captured.ready());
   ASSERT_TRUE(g.ready());
   for (std::size_t i = 0; i < sets.size(); ++i) {
+    const bool last = i + 1 == sets.size();
+    if (last) {
+      captured = std::move(g);
+      EXPECT_FALSE(g.ready());
+      ASSERT_TRUE(captured.ready());
+    }
+    reduce::nccl::graph& live = last ? captured : g;
     const auto parts = split(sets[i], lengths);
     std::vector<Acc> got(k);
     for (int r = 0; r < k; ++r) {
@@ -81,7 +93,7 @@ void check_graph(int root, Op op, bool on_workspace, const char* what) {
       CUDA_OK(cudaMemcpyAsync(in[r].p, pinned[r], parts[r].size() * sizeof(T), cudaMemcpyHostToDevice, w.streams[r]));
       CUDA_OK(cudaMemsetAsync(out[r].p, 0xff, sizeof(Acc), w.streams[r]));
     }
-    STATUS_OK(g.launch());
+    STATUS_OK(live.launch());
     for (int r = 0; r < k; ++r) {
       cudaSetDevice(r);
       CUDA_OK(cudaMemcpyAsync(&got[r], out[r].p, sizeof(Acc), cudaMemcpyDeviceToHost, w.streams[r]));
@@ -97,8 +109,8 @@ void check_graph(int root, Op op, bool on_workspace, const char* what) {
         EXPECT_LE(std::fabs(double(got[r]) - want), tol)
             << what << " launch " << i << " rank " << r << ": " << +got[r] << " vs " << want;
   }
-  g.reset();
-  EXPECT_FALSE(g.ready());
+  captured.reset();
+  EXPECT_FALSE(captured.ready());
   for (int r = 0; r < k; ++r) {
     cudaFreeHost(pinned[r]);
     cudaSetDevice(r);

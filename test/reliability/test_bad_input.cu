@@ -1,5 +1,8 @@
-// Bad input beyond test_api.cu's: n past the end of the input's allocation, temporary storage claimed larger than
-// its allocation (clear error, output untouched), and a kernel that fails on the device (reported, not swallowed).
+// Bad input beyond test_api.cu's: n past the end of the input's allocation (device, pool and mapped memory), temporary
+// storage claimed larger than its allocation (clear error, output untouched), and a kernel that fails on the device
+// (reported, not swallowed).
+#include <cuda.h>
+
 #include "configs.cuh"
 
 namespace {
@@ -58,6 +61,101 @@ TYPED_TEST(AllocationBounds, PastTheEndOfTheAllocation) {
   cudaFree(temp);
   cudaFree(out);
   cudaFree(d);
+}
+
+// The end of the input is enforced whatever allocated it, as far as the driver reports the allocation
+// (cuMemGetAddressRange): memory from a stream-ordered pool (cudaMallocAsync) and memory mapped by the virtual memory
+// API into a reserved address range twice its size (as ncclMemAlloc maps it). Each reduces exactly over all of it;
+// one element past the reported end is refused with the output untouched. For the mapped memory the reported end is
+// the mapping's, not the reserved range's: one element past it would fault.
+template <class F>
+F driver_entry(const char* name) {
+  void* f = nullptr;
+  cudaDriverEntryPointQueryResult q{};
+  if (cudaGetDriverEntryPointByVersion(name, &f, 12000, cudaEnableDefault, &q) != cudaSuccess ||
+      q != cudaDriverEntryPointSuccess)
+    return nullptr;
+  return reinterpret_cast<F>(f);
+}
+
+void expect_ends_enforced(const int* d, std::uint64_t n, std::uint64_t seed, const char* kind) {
+  const auto h = test::random_vector<int>(n, -1000, 1000, seed);
+  ASSERT_EQ(cudaMemcpy(const_cast<int*>(d), h.data(), n * sizeof(int), cudaMemcpyHostToDevice), cudaSuccess) << kind;
+  unsigned long long base = 0;
+  std::size_t size = 0;
+  const auto range = driver_entry<CUresult (*)(CUdeviceptr*, std::size_t*, CUdeviceptr)>("cuMemGetAddressRange");
+  ASSERT_NE(range, nullptr);
+  ASSERT_EQ(range(&base, &size, reinterpret_cast<CUdeviceptr>(d)), CUDA_SUCCESS) << kind;
+  const std::uint64_t reported = (base + size - reinterpret_cast<std::uintptr_t>(d)) / sizeof(int);
+  EXPECT_GE(reported, n) << kind << ": the reported allocation is smaller than the memory allocated";
+  test::device_buffer<int> out(1);
+  ASSERT_EQ(test::reduce_into<reduce::default_config>(d, n, out.base), cudaSuccess) << kind;
+  int got = 0;
+  ASSERT_EQ(cudaMemcpy(&got, out.base, sizeof(int), cudaMemcpyDeviceToHost), cudaSuccess);
+  EXPECT_EQ(got, test::reference<int>(h, reduce::sum{})) << kind;
+  ASSERT_EQ(cudaMemset(out.base, 0xA5, sizeof(int)), cudaSuccess);
+  std::size_t bytes = 0;
+  ASSERT_EQ(reduce::device_reduce(nullptr, bytes, d, out.base, reported + 1), cudaSuccess);
+  test::device_buffer<char> temp(bytes);
+  const reduce::status s = reduce::device_reduce_status(temp.base, bytes, d, out.base, reported + 1);
+  EXPECT_EQ(s.code, cudaErrorInvalidValue) << kind;
+  ASSERT_NE(s.message, nullptr) << kind;
+  EXPECT_NE(std::string(s.message).find("past the end of the input"), std::string::npos) << s.message;
+  ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+  unsigned bits = 0;
+  ASSERT_EQ(cudaMemcpy(&bits, out.base, 4, cudaMemcpyDeviceToHost), cudaSuccess);
+  EXPECT_EQ(bits, 0xA5A5A5A5u) << kind << ": the output was written";
+}
+
+TEST(MemoryKinds, PoolAndMappedMemoryEndsEnforced) {
+  REQUIRE_GPU();
+  cudaStream_t st = nullptr;
+  ASSERT_EQ(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking), cudaSuccess);
+  int* pooled = nullptr;
+  const std::uint64_t n = (1 << 20) + 37;
+  ASSERT_EQ(cudaMallocAsync(&pooled, n * sizeof(int), st), cudaSuccess);
+  ASSERT_EQ(cudaStreamSynchronize(st), cudaSuccess);
+  expect_ends_enforced(pooled, n, 21, "pool memory");
+  ASSERT_EQ(cudaFreeAsync(pooled, st), cudaSuccess);
+  ASSERT_EQ(cudaStreamSynchronize(st), cudaSuccess);
+  cudaStreamDestroy(st);
+
+  // One granule mapped at the start of a reserved range of two.
+  using create_fn =
+      CUresult (*)(CUmemGenericAllocationHandle*, std::size_t, const CUmemAllocationProp*, unsigned long long);
+  const auto granularity =
+      driver_entry<CUresult (*)(std::size_t*, const CUmemAllocationProp*, CUmemAllocationGranularity_flags)>(
+          "cuMemGetAllocationGranularity");
+  const auto create = driver_entry<create_fn>("cuMemCreate");
+  const auto reserve =
+      driver_entry<CUresult (*)(CUdeviceptr*, std::size_t, std::size_t, CUdeviceptr, unsigned long long)>(
+          "cuMemAddressReserve");
+  const auto map = driver_entry<CUresult (*)(CUdeviceptr, std::size_t, std::size_t, CUmemGenericAllocationHandle,
+                                             unsigned long long)>("cuMemMap");
+  const auto access =
+      driver_entry<CUresult (*)(CUdeviceptr, std::size_t, const CUmemAccessDesc*, std::size_t)>("cuMemSetAccess");
+  const auto unmap = driver_entry<CUresult (*)(CUdeviceptr, std::size_t)>("cuMemUnmap");
+  const auto release = driver_entry<CUresult (*)(CUmemGenericAllocationHandle)>("cuMemRelease");
+  const auto unreserve = driver_entry<CUresult (*)(CUdeviceptr, std::size_t)>("cuMemAddressFree");
+  ASSERT_TRUE(granularity && create && reserve && map && access && unmap && release && unreserve);
+  int device = 0;
+  ASSERT_EQ(cudaGetDevice(&device), cudaSuccess);
+  CUmemAllocationProp prop{};
+  prop.type = CU_MEM_ALLOCATION_TYPE_PINNED;
+  prop.location = {CU_MEM_LOCATION_TYPE_DEVICE, device};
+  std::size_t g = 0;
+  ASSERT_EQ(granularity(&g, &prop, CU_MEM_ALLOC_GRANULARITY_MINIMUM), CUDA_SUCCESS);
+  CUmemGenericAllocationHandle handle{};
+  CUdeviceptr va = 0;
+  ASSERT_EQ(create(&handle, g, &prop, 0), CUDA_SUCCESS);
+  ASSERT_EQ(reserve(&va, 2 * g, g, 0, 0), CUDA_SUCCESS);
+  ASSERT_EQ(map(va, g, 0, handle, 0), CUDA_SUCCESS);
+  const CUmemAccessDesc rw{{CU_MEM_LOCATION_TYPE_DEVICE, device}, CU_MEM_ACCESS_FLAGS_PROT_READWRITE};
+  ASSERT_EQ(access(va, g, &rw, 1), CUDA_SUCCESS);
+  expect_ends_enforced(reinterpret_cast<const int*>(va), g / sizeof(int), 22, "mapped memory");
+  EXPECT_EQ(unmap(va, g), CUDA_SUCCESS);
+  EXPECT_EQ(release(handle), CUDA_SUCCESS);
+  EXPECT_EQ(unreserve(va, 2 * g), CUDA_SUCCESS);
 }
 
 // An op that traps on the device: the convenience call must throw with the CUDA error, never return a value. Run in
