@@ -1,9 +1,9 @@
 // A multi-device call captured once into one CUDA graph, then launched as often as wanted (one process driving
 // several GPUs). The call itself issues every GPU's work from one host thread, a few microseconds a launch, so a small
 // reduction is bound by the host; one graph launch issues the work of every GPU at once. Measured on 4 H200s
-// (docs/results/nccl-h200x4): a float sum of 2^24 elements took 56.1 us as a graph launch against 88.4 us called in
-// turn, where CUB and a group of ncclAllReduce took 55.5 us captured the same way and 87.8 us in turn; from 2^28 on
-// the GPUs are busy longer than the host takes to reach them, and the graph gains nothing.
+// (docs/results/nccl-h200x4): a float sum of 2^24 elements took 66.6 us as a graph launch against 114.1 us called in
+// turn, where CUB and a group of ncclAllReduce took 66.3 us captured the same way and 117.6 us in turn; from 2^28 on
+// the GPUs are busy longer than the host takes to reach them, and the graph gains little.
 //
 //   reduce::nccl::graph g;
 //   g.capture(shards.data(), count);   // once: records the call with these shards
@@ -17,8 +17,8 @@
 // frees the memory the graph uses. What the inputs hold is read when the graph runs. A launch follows everything
 // issued before it on every shard's stream, and everything issued after it on any of them follows it. The capture is
 // in thread-local mode, so other threads may go on using CUDA meanwhile (NCCL's proxy thread does, during the group).
-// One thread launches a graph at a time (a launch records the graph's own events). Destroy (or reset) the graph
-// before the communicators.
+// One thread launches a graph at a time (a launch records the graph's own events). A graph moves, it does not copy.
+// Destroy (or reset) the graph before the communicators.
 #pragma once
 #include <cuda_runtime.h>
 
