@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs compute-sanitizer memcheck, racecheck, synccheck and initcheck over the whole kernel matrix (two sizes: one
 # smaller than a block, one spanning many blocks), the block-level axis tests, the API surface, the builds for older
-# architectures, the reliability, extension and segmented tests, with REDUCE_TEST_SMALL=1, on a machine with a GPU.
+# architectures, the reliability, extension and segmented tests and the differential sweep, with REDUCE_TEST_SMALL=1,
+# on a machine with a GPU.
 # Nothing is filtered out. The runs go JOBS at a time (default 4). Exits non-zero on any error, failed test or
 # program not found (a wrong BIN_DIR fails, it does not pass).
 #   test/sanitize.sh BIN_DIR [LOG_DIR [TOOL...]]    (BIN_DIR: build/test; TOOL: memcheck racecheck synccheck initcheck)
@@ -23,6 +24,7 @@ fi
 runs+=("reduce-axis-tests|BlockFinish*:Indexing*:Load/*:Workspace.*:WorkspaceAtomic.*:Surface.*")
 runs+=("reduce-arch-ptx80|*" "reduce-arch-fat|*")
 runs+=("reduce-reliability-tests|*" "reduce-extension-tests|*" "reduce-segmented-tests|*")
+runs+=("reduce-sweep-tests|*" "reduce-sweep-ptx80|*")  # the differential sweep's small run: 120 cases each
 for shard in $(cd "$bin" && ls reduce-segmented-matrix-tests-* 2>/dev/null); do runs+=("$shard|*"); done
 
 one() {  # tool exe filter

@@ -210,6 +210,45 @@ TEST(SegmentedHost, ColumnPlanChunksCoverTheRowsOnce) {
             }
 }
 
+// Every vector path reads 16-byte vectors of T exactly where the size of T divides 16 and equals its alignment: the
+// one-array agent and each segment Map that has vector loads, for a vector and a scalar Load.
+template <class T, std::size_t A = alignof(T)>
+struct alignas(A) pair_of {
+  T a, b;
+};
+TEST(SegmentedHost, OneVectorRuleForEveryPath) {
+  namespace p = reduce::policy;
+  namespace d = reduce::detail;
+  using types = boost::mp11::mp_list<std::uint8_t, __half, float, double, pair_of<std::uint8_t>, pair_of<float>,
+                                     pair_of<float, 8>, pair_of<double>, pair_of<double, 16>, pair_of<float[3]>>;
+  boost::mp11::mp_for_each<boost::mp11::mp_transform<boost::mp11::mp_identity, types>>([](auto t) {
+    using T = typename decltype(t)::type;
+    const bool expected = 16 % sizeof(T) == 0 && alignof(T) == sizeof(T);
+    auto check = [&](auto load) {
+      using L = typename decltype(load)::type;
+      using C = p::segmented_config<p::block_per_segment, L, p::shuffle, 256>;
+      const bool want = L::vectorized && expected;
+      EXPECT_EQ((d::agent<L, 256>::template vectors_of<T>), want) << sizeof(T) << "/" << alignof(T);
+      EXPECT_EQ((d::segment_map<p::lanes_per_segment<4>>::vectors<C, T>), want) << sizeof(T) << "/" << alignof(T);
+      EXPECT_EQ((d::segment_map<p::staged_tile>::vectors<C, T>), want) << sizeof(T) << "/" << alignof(T);
+      EXPECT_EQ((d::segment_map<p::column_walk>::vectors<C, T>), want) << sizeof(T) << "/" << alignof(T);
+    };
+    check(boost::mp11::mp_identity<p::vector<4>>{});
+    check(boost::mp11::mp_identity<p::scalar<4>>{});
+  });
+}
+
+// A shape with a zero plans without dividing by zero: no rows, no columns (units), or neither.
+TEST(SegmentedHost, ColumnPlanOfAnEmptyShape) {
+  for (std::uint64_t rows : {0ull, 7ull, 1ull << 20})
+    for (std::uint64_t units : {0ull, 1ull, 5ull})
+      for (std::uint64_t resident : {1ull, 1056ull}) {
+        const auto p = reduce::detail::plan_columns(rows, units, 256, 4, resident);
+        EXPECT_GE(p.chunks, 1u) << rows << " x " << units;
+        EXPECT_GE(p.chunks * p.chunk_rows, rows) << rows << " x " << units;
+      }
+}
+
 // The flat path of dense narrow columns: its blocks cover the whole vectors once, each a whole number of the block's
 // strides, none empty (but the one of a matrix of fewer elements than a vector), at most the blocks asked for.
 TEST(SegmentedHost, PackedColumnsCoverTheVectorsOnce) {

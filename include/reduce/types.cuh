@@ -1,8 +1,9 @@
 // Narrow input types and the accumulator the convenience API picks for each element type; and which conversions of
 // an element to the accumulator can change its value (is_narrowing_v).
 //
-// Any input type whose size divides 16 bytes works with every Load policy (16-byte vectors carry 8 halves or 16
-// bytes); the accumulator is always the output's type, chosen by the caller. The convenience functions (reduce(),
+// Any input type works with every Load policy at any address legal for it: a vector Load reads 16-byte vectors (8
+// halves or 16 bytes) where the size divides 16 bytes and equals the alignment (detail/vector.cuh), other elements
+// one by one; the accumulator is always the output's type, chosen by the caller. The convenience functions (reduce(),
 // the named reductions) take default_accumulator_t<T> when no accumulator is given: a type wide enough that a sum of
 // a few million elements neither overflows nor loses the input's precision.
 #pragma once

@@ -29,10 +29,11 @@ struct agent {
     return is_blocked ? I(tid) * items + j : tid + I(j) * Block;
   }
 
-  // A vector Load reads 16-byte vectors of T where T divides 16 bytes; larger elements (a 32-byte partial of a fused
-  // argmin/argmax in a later pass) are read one by one, with the same items and arrangement.
+  // A vector Load reads 16-byte vectors of T where the one vector rule allows (detail/vector.cuh: the size divides 16
+  // bytes and equals the alignment); other elements (a 12-byte struct, a struct of two floats at 4-byte alignment, a
+  // 32-byte partial of a fused argmin/argmax in a later pass) are read one by one, with the same items and arrangement.
   template <class T>
-  static constexpr bool vectors_of = Load::vectorized && 16 % sizeof(T) == 0;
+  static constexpr bool vectors_of = loads_vectors_v<Load, T>;
   // Elements added one at a time (takes_elements<Acc>); not partials of Acc itself, which a later pass folds with the
   // op.
   template <class T, class Acc>

@@ -48,7 +48,8 @@ inline column_plan plan_columns(std::uint64_t rows, std::uint64_t units, unsigne
   auto step = [&](unsigned side) { return std::uint64_t(warps / side) * (32 / cw); };
   unsigned side = 1;
   while (side < warps && ((warp_units + 2 * side - 1) / (2 * side) >= resident || step(side) * items > rows)) side *= 2;
-  const std::uint64_t col_blocks = (warp_units + side - 1) / side, depth = step(side) * items * 4;
+  // A matrix of no columns still plans one column of blocks: nothing here divides by zero whatever the shape.
+  const std::uint64_t col_blocks = warp_units ? (warp_units + side - 1) / side : 1, depth = step(side) * items * 4;
   std::uint64_t k = split_rows ? 2 * resident / col_blocks : 1;
   if (k > rows / depth) k = rows / depth;
   k = k < 1 ? 1 : k > 65535 ? 65535 : k;
@@ -146,9 +147,9 @@ __global__ void __launch_bounds__(Cfg::block) column_kernel(const T* in, column_
 
 template <>
 struct segment_map<policy::column_walk> {
-  // 16-byte units where the Load asks for vectors and the element tiles 16 bytes at its own alignment.
+  // 16-byte units where the Load asks for vectors and the one vector rule allows (detail/vector.cuh).
   template <class Cfg, class T>
-  static constexpr bool vectors = Cfg::load::vectorized && 16 % sizeof(T) == 0 && alignof(T) == sizeof(T);
+  static constexpr bool vectors = loads_vectors_v<typename Cfg::load, T>;
 
   // A walk's launch: the columns a lane owns (a vector's where every row's vectors are aligned, else one) and the plan.
   struct shape {
@@ -156,7 +157,7 @@ struct segment_map<policy::column_walk> {
     column_plan plan;
   };
   template <class T>
-  static constexpr std::uint64_t vector_columns = 16 % sizeof(T) == 0 ? 16 / sizeof(T) : 1;
+  static constexpr std::uint64_t vector_columns = vector_loadable_v<T> ? 16 / sizeof(T) : 1;
   // The narrow walk's blocks an SM holds (the wide walk runs unsplit: its occupancy does not enter the plan).
   template <bool Vec, class Cfg, class T, class Acc, class Op, class Tr>
   static cudaError_t per_sm(int& blocks) {
@@ -185,6 +186,8 @@ struct segment_map<policy::column_walk> {
   // 16 columns at any occupancy would split the rows into.
   template <class Cfg, class Acc>
   static cudaError_t storage(const column_segments& segs, std::size_t& bytes) {
+    bytes = 0;
+    if (segs.count == 0 || segs.rows == 0) return cudaSuccess;  // no column, or columns of no row: one pass at most
     int sms = 0;
     if (cudaError_t e = sm_count(sms)) return e;
     std::uint64_t chunks = 1;

@@ -22,10 +22,10 @@ template <int L>
 struct segment_map<policy::lanes_per_segment<L>> : no_segment_storage {
   template <class Cfg>
   static constexpr int batch = Cfg::load::items;  // segments a group takes at a time
-  // 16-byte units where the element tiles them and its alignment is its size (a vector Load on any other element
-  // reads scalars: split_for_vectors counts the head in whole elements).
+  // 16-byte units where the one vector rule allows (detail/vector.cuh); a vector Load on any other element reads
+  // scalars.
   template <class Cfg, class T>
-  static constexpr bool vectors = Cfg::load::vectorized && 16 % sizeof(T) == 0 && alignof(T) == sizeof(T);
+  static constexpr bool vectors = loads_vectors_v<typename Cfg::load, T>;
 
   // One segment's units from unit `first` on, K loads in flight: lane j's share after its first unit.
   template <class Acc, int K, bool Vec, class T, class Op, class Tr>
@@ -64,7 +64,7 @@ struct segment_map<policy::lanes_per_segment<L>> : no_segment_storage {
     constexpr int K = batch<Cfg>;
     constexpr bool Vec = vectors<Cfg, T>;
     constexpr std::uint64_t groups = 32 / L;               // groups of a warp
-    using V = cuda::std::conditional_t<Vec, vec16<T>, T>;  // vec16<T> exists only where 16 % sizeof(T) == 0
+    using V = cuda::std::conditional_t<Vec, vec16<T>, T>;  // vec16<T> exists only where vector_loadable_v<T>
     const unsigned lane = threadIdx.x % 32, j = lane % L, g = lane / L;
     const std::uint64_t warp = (std::uint64_t(blockIdx.x) * Cfg::block + threadIdx.x) / 32;
     const std::uint64_t warps = std::uint64_t(gridDim.x) * (Cfg::block / 32);

@@ -26,7 +26,7 @@ __host__ __device__ inline std::uint64_t stride_of(const row_segments& s) { retu
 template <>
 struct segment_map<policy::staged_tile> : no_segment_storage {
   template <class Cfg, class T>
-  static constexpr bool vectors = Cfg::load::vectorized && 16 % sizeof(T) == 0 && alignof(T) == sizeof(T);
+  static constexpr bool vectors = loads_vectors_v<typename Cfg::load, T>;  // the one vector rule (vector.cuh)
   // Elements a tile: Block * K units (a unit: a 16-byte vector, or an element), at most 32 KB of shared memory.
   template <class Cfg, class T>
   static constexpr unsigned units = unsigned(Cfg::block* Cfg::load::items*(vectors<Cfg, T> ? 16 / sizeof(T) : 1));
