@@ -14,6 +14,7 @@ using f2 = sweep::pack<float, 2>;     // 8 bytes, 4-byte aligned
 using f4 = sweep::pack<float, 4>;     // 16 bytes, 4-byte aligned
 using b2 = sweep::pack<unsigned char, 2>;  // 2 bytes, 1-byte aligned
 using vector_multipass = rp::config<rp::vector<4>, rp::shuffle, rp::multipass, 256>;
+using thread_results = rp::config<rp::vector<1>, rp::none, rp::multipass, 256>;  // a result per thread, then passes
 
 // n elements of T at every address legal for T modulo 16, through Cfg: each sum against the host's.
 template <class Cfg, class T>
@@ -46,6 +47,14 @@ TEST(LegalInputs, ElementsAlignedBelowTheirSizeAtEveryAddress) {
   sum_at_every_address<vector_multipass, f4>(1000);
   sum_at_every_address<vector_multipass, b2>(1000);
   sum_at_every_address<reduce::default_config, f2>(100000);
+}
+
+// BlockFinish none leaves one result per thread; over elements a thread reads one at a time (a 12-byte struct, a
+// struct aligned below its size) its passes once left as many results as they read, and multipass launched forever.
+TEST(LegalInputs, ThreadResultsOfElementsReadOneByOneStillShrink) {
+  REQUIRE_GPU();
+  sum_at_every_address<thread_results, f2>(11436);
+  sum_at_every_address<thread_results, sweep::pack<float, 3>>(11436);
 }
 
 // Every kind of segments with a zero in its shape: a success, one identity per result, nothing else written.

@@ -148,6 +148,7 @@ struct entry_of {
     constexpr bool on_ws = call_config<Call>::workspace;
     outcome o;
     o.call = name() + " device_reduce<" + Cfg::name() + "> n=" + std::to_string(n) + " offset=" + std::to_string(offset);
+    if (c.drawn) c.drawn(o.call);
     std::vector<T> h(n);
     for (T& x : h) x = element(r);
     region in(offset, n * sizeof(T), 0), out(guard_bytes, sizeof(Acc), guard_bytes);
@@ -192,9 +193,13 @@ struct entry_of {
     outcome o;
     o.call = name() + " device_segmented_reduce<" + Cfg::name() + "> " + Kind::name() + " " + s.text +
              " offset=" + std::to_string(offset);
+    if (c.drawn) c.drawn(o.call);
     std::vector<T> h(s.extent);
     for (T& x : h) x = element(r);
-    region in(offset, s.extent * sizeof(T), 0), out(guard_bytes, results * sizeof(Acc), guard_bytes);
+    // Offsets are not read on the host, so their input must be device memory even where every segment is empty: one
+    // element past an empty allocation's end is not (docs/segmented.md).
+    const std::size_t room = Kind::offsets && s.extent == 0 ? 1 : s.extent;
+    region in(offset, room * sizeof(T), 0), out(guard_bytes, results * sizeof(Acc), guard_bytes);
     if (in.error || out.error) return failed(o, "sweep: allocating the input and output failed");
     if (s.extent && cudaMemcpy(in.data<T>(), h.data(), h.size() * sizeof(T), cudaMemcpyHostToDevice))
       return failed(o, "sweep: copying the input failed");

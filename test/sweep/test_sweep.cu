@@ -6,9 +6,14 @@
 //   REDUCE_SWEEP_CASES    a number of cases instead (0: as many as the budget allows; small runs: 120)
 //   REDUCE_SWEEP_SEED     the run's seed (default 2026), REDUCE_SWEEP_HUGE=1 inputs past 2^31 for every type
 //   REDUCE_SWEEP_REPLAY   ENTRY:SEED, one case as a failure printed it
+//   REDUCE_SWEEP_VERBOSE=1 prints each case before it runs; a case that runs past REDUCE_SWEEP_CASE_SECONDS (default
+//   120) is reported with its replay line and ends the program (a hang is a failure too)
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdlib>
+#include <mutex>
+#include <thread>
 
 #include "../common.cuh"
 #include "entries.cuh"
@@ -44,9 +49,60 @@ struct run_state {
   }
 };
 
+// The case in flight, for the watchdog: its call (once drawn), its replay line and when it started.
+struct in_flight {
+  std::mutex m;
+  std::string call, replay;
+  std::atomic<double> since{-1};
+  bool verbose = false;
+};
+in_flight& current() {
+  static in_flight f;
+  return f;
+}
+void drawn(const std::string& call) {
+  std::lock_guard<std::mutex> g(current().m);
+  current().call = call;
+  if (current().verbose) std::printf("case: %s\n  %s\n", call.c_str(), current().replay.c_str()), std::fflush(stdout);
+}
+double now() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+// Ends the program where one case runs past the limit, naming it (a kernel that never finishes cannot be stopped).
+struct watchdog {
+  std::atomic<bool> done{false};
+  std::thread t;
+  explicit watchdog(double limit) {
+    t = std::thread([this, limit] {
+      while (!done) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(200));
+        const double since = current().since;
+        if (since >= 0 && now() - since > limit) {
+          std::lock_guard<std::mutex> g(current().m);
+          std::fprintf(stderr, "sweep: a case ran past %.0f s: %s\n  replay: %s\n", limit, current().call.c_str(),
+                       current().replay.c_str());
+          std::_Exit(3);
+        }
+      }
+    });
+  }
+  ~watchdog() {
+    done = true;
+    t.join();
+  }
+};
+
 // Runs one case; on a failure, reports it with the line that replays it. Returns false where the sweep must stop.
 bool run_one(const sweep::entry& e, std::uint64_t seed, const sweep::context& ctx, unsigned& failures) {
+  {
+    std::lock_guard<std::mutex> g(current().m);
+    current().call = e.name;
+    current().replay = "REDUCE_SWEEP_REPLAY=" + e.name + ":" + hex(seed) + " " + ::testing::internal::GetArgvs()[0];
+  }
+  current().since = now();
   const sweep::outcome o = e.run(seed, ctx);
+  current().since = -1;
   failures += !o.ok;
   if (!o.ok)
     ADD_FAILURE() << o.call << ": " << o.what << "\n  replay: REDUCE_SWEEP_REPLAY=" << e.name << ":" << hex(seed) << " "
@@ -74,6 +130,9 @@ TEST(Sweep, RandomCases) {
   const auto entries = sorted_entries();
   ASSERT_FALSE(entries.empty());
   run_state st;
+  st.ctx.drawn = drawn;
+  current().verbose = env_number("REDUCE_SWEEP_VERBOSE", 0);
+  const watchdog dog(double(env_number("REDUCE_SWEEP_CASE_SECONDS", 120)));
   if (const char* replay = std::getenv("REDUCE_SWEEP_REPLAY"); replay && *replay) {
     const std::string r = replay;
     const std::size_t colon = r.rfind(':');

@@ -32,6 +32,17 @@ struct combine_strategy<policy::relaunch> : combine_defaults {
   // The kernel of a later pass: the same Load, BlockFinish and block size, one tile per block.
   template <class Cfg>
   using pass_config = with_grid<Cfg, policy::grid<policy::tile_per_block, policy::relaunch>>;
+  // The kernel that folds results of Acc. With BlockFinish none a pass leaves one result per thread, fewer than it read
+  // only where a thread's loads hold several elements (several items, or 16-byte vectors of Acc); where they hold one
+  // (one item of an Acc the vector rule reads one by one: a 12-byte struct, a struct aligned below its size) the
+  // passes would never shrink, so each block's results meet through the shuffle finish instead.
+  template <class Cfg, class Acc>
+  using fold_config = cuda::std::conditional_t<
+      cuda::std::is_same_v<typename Cfg::finish, policy::none> && Cfg::load::items == 1 &&
+          !loads_vectors_v<typename Cfg::load, Acc>,
+      policy::config<typename Cfg::load, policy::shuffle, policy::grid<policy::tile_per_block, policy::relaunch>,
+                     Cfg::block>,
+      pass_config<Cfg>>;
 
   // Bytes of the two buffers that passes of one tile per block ping-pong between, after a first pass that leaves
   // `first` results: the first pass writes the first buffer, later passes alternate.
@@ -42,7 +53,7 @@ struct combine_strategy<policy::relaunch> : combine_defaults {
   template <class Cfg, class Acc>
   static std::size_t passes_bytes(std::uint64_t first) {
     const std::uint64_t second =
-        first > 1 ? tiling<pass_config<Cfg>>::of(static_cast<const Acc*>(nullptr), first).outputs : 0;
+        first > 1 ? tiling<fold_config<Cfg, Acc>>::of(static_cast<const Acc*>(nullptr), first).outputs : 0;
     return first_buffer_bytes<Cfg, Acc>(first) + align_up(second > 1 ? second * sizeof(Acc) : 0);
   }
 
@@ -52,7 +63,7 @@ struct combine_strategy<policy::relaunch> : combine_defaults {
   template <class Cfg, class Acc, class Op>
   static cudaError_t fold_passes(void* scratch, std::size_t second_at, std::uint64_t count, Acc* out, Op op,
                                  cudaStream_t stream) {
-    using C = pass_config<Cfg>;
+    using C = fold_config<Cfg, Acc>;
     Acc* buf[2] = {static_cast<Acc*>(scratch), reinterpret_cast<Acc*>(static_cast<char*>(scratch) + second_at)};
     Acc* dst = buf[0];
     for (int pass = 1; count > 1; ++pass) {

@@ -56,6 +56,7 @@ status check_segments(const T* in, Acc* out, const Segs& s) {
   const std::uint64_t count = s.count;
   if (count > std::numeric_limits<std::uint64_t>::max() / sizeof(Acc))
     return {cudaErrorInvalidValue, "reduce: the segment count overflows the output's size"};
+  if (count == 0) return {};  // nothing is read or written: any pointers do (a CSR array of one offset, d_off + 1)
   const char* host_input = "reduce: input pointer is host memory; copy the input to the device first";
   if (status e = check_device_span(
           out, count, sizeof(Acc),
