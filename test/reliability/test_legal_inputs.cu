@@ -10,8 +10,8 @@
 namespace {
 
 namespace rp = reduce::policy;
-using f2 = sweep::pack<float, 2>;     // 8 bytes, 4-byte aligned
-using f4 = sweep::pack<float, 4>;     // 16 bytes, 4-byte aligned
+using f2 = sweep::pack<float, 2>;          // 8 bytes, 4-byte aligned
+using f4 = sweep::pack<float, 4>;          // 16 bytes, 4-byte aligned
 using b2 = sweep::pack<unsigned char, 2>;  // 2 bytes, 1-byte aligned
 using vector_multipass = rp::config<rp::vector<4>, rp::shuffle, rp::multipass, 256>;
 using thread_results = rp::config<rp::vector<1>, rp::none, rp::multipass, 256>;  // a result per thread, then passes

@@ -80,8 +80,7 @@ inline std::uint64_t log_uniform(rng& r, unsigned lo, unsigned hi) {
 
 // A one-array length: 0, 1, a few, around one of the call's boundaries (its tiles, its table's rows), up to 2^25, and,
 // rarely, 2^31 - 1, 2^31 or 2^31 + 1 (the 32-bit offsets' limit) where the run allows inputs that large.
-inline std::uint64_t draw_length(rng& r, const context& c, const std::vector<std::uint64_t>& boundaries,
-                                 bool huge_ok) {
+inline std::uint64_t draw_length(rng& r, const context& c, const std::vector<std::uint64_t>& boundaries, bool huge_ok) {
   const unsigned k = unsigned(r.below(100));
   std::uint64_t n;
   if (k < 8)
@@ -173,7 +172,8 @@ inline void draw_offsets(rng& r, bool small, shape& s) {
   std::uint64_t longest = 0;
   for (std::uint64_t i = 0; i < s.count; ++i) {
     const std::int64_t b = s.begin[i], e = s.csr ? s.begin[i + 1] : s.end[i];
-    if (e > b) s.extent = std::max<std::uint64_t>(s.extent, std::uint64_t(e)), longest = std::max(longest, std::uint64_t(e - b));
+    if (e > b)
+      s.extent = std::max<std::uint64_t>(s.extent, std::uint64_t(e)), longest = std::max(longest, std::uint64_t(e - b));
   }
   // The bound of bounded offsets: the longest length, a larger one, or (still legal: reduced right, more slowly) less.
   const unsigned k = unsigned(r.below(10));

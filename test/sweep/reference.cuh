@@ -34,7 +34,7 @@ inline constexpr bool is_sum_op = std::is_same_v<Op, reduce::sum>;
 template <class T>
 inline constexpr bool is_sum_op<reduce::custom<pack_add, T>> = true;
 template <class Acc, class Op>
-inline constexpr bool floating_sum = parts<Acc>::floating && is_sum_op<Op>;
+inline constexpr bool floating_sum = parts<Acc>::floating&& is_sum_op<Op>;
 
 // The transform as the host applies it: no transform converts the element to the accumulator.
 template <class Acc, class Tr, class T>
@@ -56,8 +56,8 @@ Acc host_transform(const Tr& tr, const T& x, std::uint64_t i) {
 // compare each component with the exact sum (long double) within (length - 1) * u * sum |x|: the bound on the rounding
 // error of any order of length - 1 additions in a format of unit roundoff u, which every Grid and Map meets.
 template <class Acc, class T, class Op, class Tr>
-std::string compare(const Acc& got, const T* x, std::uint64_t first, std::uint64_t length, std::uint64_t stride,
-                    Op op, Tr tr) {
+std::string compare(const Acc& got, const T* x, std::uint64_t first, std::uint64_t length, std::uint64_t stride, Op op,
+                    Tr tr) {
   using P = parts<Acc>;
   if constexpr (floating_sum<Acc, Op>) {
     long double sum[P::count] = {}, abs[P::count] = {};

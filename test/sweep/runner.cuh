@@ -71,6 +71,7 @@ reduce::status on_storage(bool workspace, const context& c, Call call, CallWs ca
   std::size_t bytes = 0;
   if (reduce::status s = call(nullptr, bytes)) return s;
   region temp(0, bytes, guard_bytes);
+  if (!temp.error) temp.error = cudaDeviceSynchronize();  // the guards' memset ran on the legacy default stream
   if (temp.error) return {temp.error, "sweep: allocating the temporary storage failed"};
   const reduce::status s = call(temp.data<void>(), bytes);
   if (cudaDeviceSynchronize() == cudaSuccess) guards_ok = temp.guards_intact();
@@ -147,7 +148,8 @@ struct entry_of {
     const bool ws = r.chance(40);
     constexpr bool on_ws = call_config<Call>::workspace;
     outcome o;
-    o.call = name() + " device_reduce<" + Cfg::name() + "> n=" + std::to_string(n) + " offset=" + std::to_string(offset);
+    o.call =
+        name() + " device_reduce<" + Cfg::name() + "> n=" + std::to_string(n) + " offset=" + std::to_string(offset);
     if (c.drawn) c.drawn(o.call);
     std::vector<T> h(n);
     for (T& x : h) x = element(r);
@@ -158,6 +160,9 @@ struct entry_of {
     const T* d_in = n || r.chance(50) ? in.data<T>() : nullptr;  // n = 0 takes a null input
     const Op op = op_of<Op>::make();
     bool temp_guards = true;
+    // The guards' memset and the copies ran on the legacy default stream, which the call's non-blocking stream does
+    // not wait for (a pageable copy may still be in flight when cudaMemcpy returns).
+    if (cudaDeviceSynchronize()) return failed(o, "sweep: preparing the input failed");
     const reduce::status s = on_storage(
         on_ws && ws, c,
         [&](void* t, std::size_t& bytes) {
@@ -209,7 +214,8 @@ struct entry_of {
         using O = typename Kind::offset_type;
         const std::vector<O> offs = Kind::device_offsets(s);
         auto dev = std::make_unique<region>(0, std::max<std::size_t>(offs.size(), 1) * sizeof(O), 0);
-        if (!offs.empty()) cudaMemcpy(dev->template data<O>(), offs.data(), offs.size() * sizeof(O), cudaMemcpyHostToDevice);
+        if (!offs.empty())
+          cudaMemcpy(dev->template data<O>(), offs.data(), offs.size() * sizeof(O), cudaMemcpyHostToDevice);
         auto d = Kind::make(s, dev->template data<O>());
         return std::make_pair(d, std::move(dev));
       } else {
@@ -218,6 +224,7 @@ struct entry_of {
     }();
     const Op op = op_of<Op>::make();
     bool temp_guards = true;
+    if (cudaDeviceSynchronize()) return failed(o, "sweep: preparing the input failed");  // as in one()
     const reduce::status st = on_storage(
         ws, c,
         [&](void* t, std::size_t& bytes) {
@@ -249,7 +256,8 @@ struct entry_of {
   template <class Kind, class Cfg>
   struct is_taken<seg_call<Kind, Cfg>> : std::bool_constant<takes<Kind, Cfg>::value> {};
   using segs = boost::mp11::mp_copy_if<SegCalls, is_taken>;
-  static constexpr std::size_t ones = boost::mp11::mp_size<Configs>::value, seg_count = boost::mp11::mp_size<segs>::value;
+  static constexpr std::size_t ones = boost::mp11::mp_size<Configs>::value,
+                               seg_count = boost::mp11::mp_size<segs>::value;
 
   // One case: a one-array call half the time where the entry has segmented calls too.
   static outcome run(std::uint64_t seed, const context& c) {
@@ -257,13 +265,11 @@ struct entry_of {
     rng r{seed};
     if constexpr (ones > 0)
       if (seg_count == 0 || r.chance(50))
-        return boost::mp11::mp_with_index<ones>(r.below(ones), [&](auto i) {
-          return one<boost::mp11::mp_at_c<Configs, decltype(i)::value>>(r, c);
-        });
+        return boost::mp11::mp_with_index<ones>(
+            r.below(ones), [&](auto i) { return one<boost::mp11::mp_at_c<Configs, decltype(i)::value>>(r, c); });
     if constexpr (seg_count > 0)
-      return boost::mp11::mp_with_index<seg_count>(r.below(seg_count), [&](auto i) {
-        return seg_case(r, c, boost::mp11::mp_at_c<segs, decltype(i)::value>{});
-      });
+      return boost::mp11::mp_with_index<seg_count>(
+          r.below(seg_count), [&](auto i) { return seg_case(r, c, boost::mp11::mp_at_c<segs, decltype(i)::value>{}); });
     else
       return outcome{};
   }

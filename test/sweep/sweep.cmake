@@ -2,8 +2,8 @@
 # addresses, segments and storage against host references, within a time budget. Included by test/CMakeLists.txt.
 # Its entries compile in parts, each a translation unit that registers its share of sweep::entries (the heaviest
 # sources of the suite otherwise): every part for the default build (sm_90), and a fifth of them in a build of PTX
-# for compute_80 alone, which the driver compiles for the Hopper GPU it runs on. Without a GPU (REDUCE_TEST_SAMPLE_SHARDS)
-# only the first part of the default build is compiled: its tests skip there.
+# for compute_80 alone, which the driver compiles for the Hopper GPU it runs on. Without a GPU
+# (REDUCE_TEST_SAMPLE_SHARDS) only the first part of the default build is compiled: its tests skip there.
 set(sweep_dir ${CMAKE_CURRENT_LIST_DIR})
 set(sweep_parts 10)  # about three entries a part: each translation unit pays some 14 s for its headers alone
 
@@ -14,7 +14,8 @@ function(sweep_target target parts stride)
   set(built 0)
   foreach(k RANGE 0 ${last} ${stride})
     set(part ${CMAKE_CURRENT_BINARY_DIR}/parts/${target}-${k}.cu)
-    file(WRITE ${part}.in "#define REDUCE_TEST_PART ${k}\n#define REDUCE_TEST_PARTS ${parts}\n#include \"${sweep_dir}/test_sweep.cu\"\n")
+    file(WRITE ${part}.in
+         "#define REDUCE_TEST_PART ${k}\n#define REDUCE_TEST_PARTS ${parts}\n#include \"${sweep_dir}/test_sweep.cu\"\n")
     configure_file(${part}.in ${part} COPYONLY)
     target_sources(${target} PRIVATE ${part})
     math(EXPR built "${built} + 1")

@@ -65,9 +65,7 @@ void drawn(const std::string& call) {
   current().call = call;
   if (current().verbose) std::printf("case: %s\n  %s\n", call.c_str(), current().replay.c_str()), std::fflush(stdout);
 }
-double now() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
+double now() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
 
 // Ends the program where one case runs past the limit, naming it (a kernel that never finishes cannot be stopped).
 struct watchdog {
@@ -137,7 +135,8 @@ TEST(Sweep, RandomCases) {
     const std::string r = replay;
     const std::size_t colon = r.rfind(':');
     ASSERT_NE(colon, std::string::npos) << "REDUCE_SWEEP_REPLAY=ENTRY:SEED";
-    const auto it = std::find_if(entries.begin(), entries.end(), [&](const auto& e) { return e.name == r.substr(0, colon); });
+    const auto it =
+        std::find_if(entries.begin(), entries.end(), [&](const auto& e) { return e.name == r.substr(0, colon); });
     ASSERT_NE(it, entries.end()) << "no entry " << r.substr(0, colon);
     unsigned failures = 0;
     run_one(*it, std::strtoull(r.c_str() + colon + 1, nullptr, 0), st.ctx, failures);

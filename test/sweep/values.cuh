@@ -92,8 +92,8 @@ struct parts {
     std::memcpy(&b, &x, sizeof(T));
     return b;
   }
-  static constexpr bool floating = std::is_floating_point_v<T> || std::is_same_v<T, __half> ||
-                                   std::is_same_v<T, __nv_bfloat16>;
+  static constexpr bool floating =
+      std::is_floating_point_v<T> || std::is_same_v<T, __half> || std::is_same_v<T, __nv_bfloat16>;
   static constexpr long double unit_roundoff() {
     if constexpr (std::is_floating_point_v<T>) return std::numeric_limits<T>::epsilon() / 2;
     return 0;

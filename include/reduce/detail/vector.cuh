@@ -15,7 +15,7 @@ template <class T>
 inline constexpr bool vector_loadable_v = 16 % sizeof(T) == 0 && alignof(T) == sizeof(T);
 // Whether a Load policy reads T as vectors: it asks for vectors and T allows them.
 template <class Load, class T>
-inline constexpr bool loads_vectors_v = Load::vectorized && vector_loadable_v<T>;
+inline constexpr bool loads_vectors_v = Load::vectorized&& vector_loadable_v<T>;
 
 // The elements (v) of 16 bytes; for 8- and 16-bit integers also, over the same bytes, the four 32-bit words (w). A
 // fold that works on whole words (their packed sums, detail/vector_fold.cuh) reads w: the 16-byte load lands in four

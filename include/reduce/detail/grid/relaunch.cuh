@@ -37,12 +37,12 @@ struct combine_strategy<policy::relaunch> : combine_defaults {
   // (one item of an Acc the vector rule reads one by one: a 12-byte struct, a struct aligned below its size) the
   // passes would never shrink, so each block's results meet through the shuffle finish instead.
   template <class Cfg, class Acc>
-  using fold_config = cuda::std::conditional_t<
-      cuda::std::is_same_v<typename Cfg::finish, policy::none> && Cfg::load::items == 1 &&
-          !loads_vectors_v<typename Cfg::load, Acc>,
-      policy::config<typename Cfg::load, policy::shuffle, policy::grid<policy::tile_per_block, policy::relaunch>,
-                     Cfg::block>,
-      pass_config<Cfg>>;
+  using fold_config =
+      cuda::std::conditional_t<cuda::std::is_same_v<typename Cfg::finish, policy::none> && Cfg::load::items == 1 &&
+                                   !loads_vectors_v<typename Cfg::load, Acc>,
+                               policy::config<typename Cfg::load, policy::shuffle,
+                                              policy::grid<policy::tile_per_block, policy::relaunch>, Cfg::block>,
+                               pass_config<Cfg>>;
 
   // Bytes of the two buffers that passes of one tile per block ping-pong between, after a first pass that leaves
   // `first` results: the first pass writes the first buffer, later passes alternate.
