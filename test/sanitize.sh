@@ -13,6 +13,7 @@ tools=("${@:3}")
 [ ${#tools[@]} -gt 0 ] || tools=(memcheck racecheck synccheck initcheck)
 mkdir -p "$logs"
 export REDUCE_TEST_SMALL=1
+export REDUCE_SWEEP_CASE_SECONDS=1800  # a case runs many times slower under a tool: the sweep's watchdog waits longer
 
 # Each executable (found under BIN_DIR) and the tests of it that run under the sanitizers.
 runs=()

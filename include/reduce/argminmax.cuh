@@ -24,7 +24,7 @@ inline constexpr std::uint64_t no_index = ~std::uint64_t(0);  // the index of an
 // A value and its index in the input. 16 bytes for every element type up to 8 bytes (whole 4-byte words: it moves
 // through warp shuffles and partial buffers as the engine's struct accumulators do).
 template <class T>
-struct indexed {
+struct alignas(16) indexed {  // aligned to its 16 bytes: a later pass reads partials as 16-byte vectors
   std::uint64_t index = no_index;
   T value{};
   static std::string name() { return "indexed<" + type_name<T>() + ">"; }

@@ -33,7 +33,7 @@ struct value_type_of<compensated<T>> {
 }  // namespace detail
 
 template <class T>
-struct compensated {
+struct alignas(2 * sizeof(T)) compensated {  // aligned to its size: a later pass reads partials as 16-byte vectors
   static_assert(std::is_same_v<T, float> || std::is_same_v<T, double>,
                 "reduce: compensated<T> needs T = float or double; for narrow inputs use compensated<float> as the "
                 "accumulator (each element is converted to float first)");

@@ -49,12 +49,14 @@ TEST(LegalInputs, ElementsAlignedBelowTheirSizeAtEveryAddress) {
   sum_at_every_address<reduce::default_config, f2>(100000);
 }
 
-// BlockFinish none leaves one result per thread; over elements a thread reads one at a time (a 12-byte struct, a
-// struct aligned below its size) its passes once left as many results as they read, and multipass launched forever.
-TEST(LegalInputs, ThreadResultsOfElementsReadOneByOneStillShrink) {
+// BlockFinish none leaves one result per thread; where a thread's loads hold one result (a 12-byte struct, a struct
+// aligned below its size, read one by one; a 16-byte struct, one to a vector) its passes once left as many results
+// as they read, and multipass launched forever.
+TEST(LegalInputs, ThreadResultsOfOneElementALoadStillShrink) {
   REQUIRE_GPU();
   sum_at_every_address<thread_results, f2>(11436);
   sum_at_every_address<thread_results, sweep::pack<float, 3>>(11436);
+  sum_at_every_address<thread_results, sweep::pack<float, 4, 16>>(11436);
 }
 
 // Every kind of segments with a zero in its shape: a success, one identity per result, nothing else written.

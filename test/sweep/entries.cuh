@@ -101,7 +101,7 @@ using entries = mp::mp_list<
     E<u2, u2, custom<u2, pack_max>, one_temp<F9, F0>, segs<staged, warp, column_vec>>,
     E<u4, u4, custom<u4, pack_add>, one<F1, F5>, segs_one<parts_>>,
     E<f2a, f2a, custom<f2a, pack_add>, one_temp<F0, F7>, segs<lanes4, staged, column_vec>>,
-    E<f4a, f4a, custom<f4a, pack_add>, one_temp<F3, F0>, segs<column_vec, block, by_length>>,
+    E<f4a, f4a, custom<f4a, pack_add>, one_temp<F3, F0, F9>, segs<column_vec, block, by_length>>,
     E<b2, b2, custom<b2, pack_add>, one<F0, F6>, segs<SD>>,
     E<h3, h3, custom<h3, pack_max>, one_temp<F4, F1>, segs<thread, staged, column_scalar>>>;
 

@@ -114,6 +114,33 @@ struct entry_of {
     return x;
   }
 
+  // The case's data, over segments of at most `longest` elements; returns whether a floating sum must be exact. A
+  // floating sum draws, half the time, integers in [-m, m] with longest * m below 2^(digits - 1) of the accumulator
+  // (and m exact in T): every partial sum in any order is then exact, and a lost or doubled element shows in the bits.
+  // Other ops draw, half the time, one background value and a few planted ones (at either end or anywhere): min, max
+  // and argmin then turn on a handful of elements, so a lost tile shows (random bits put the extreme everywhere).
+  static bool fill(std::vector<T>& h, rng& r, std::uint64_t longest) {
+    if constexpr (floating_sum<Acc, Op>) {
+      constexpr int acc_bits = parts<Acc>::digits, in_bits = parts<T>::digits;
+      const std::uint64_t room = (std::uint64_t(1) << (acc_bits - 1)) / std::max<std::uint64_t>(longest, 1);
+      const std::uint64_t m = std::min(room, std::uint64_t(1) << std::min(in_bits, 20));
+      if (m >= 1 && r.chance(50)) {
+        for (T& x : h) x = draw_integer<T>(r, m);
+        return true;
+      }
+    } else if (!h.empty() && r.chance(50)) {
+      const T background = element(r);
+      std::fill(h.begin(), h.end(), background);
+      for (std::uint64_t k = 1 + r.below(8); k > 0; --k) {
+        const unsigned where = unsigned(r.below(4));
+        h[where == 0 ? 0 : where == 1 ? h.size() - 1 : r.below(h.size())] = element(r);
+      }
+      return false;
+    }
+    for (T& x : h) x = element(r);
+    return false;
+  }
+
   // The lengths around which a call's behaviour changes: its tiles (16-byte vectors of T where the vector rule
   // allows) and, for the tuned default, its tables' rows.
   template <class Cfg>
@@ -152,7 +179,7 @@ struct entry_of {
         name() + " device_reduce<" + Cfg::name() + "> n=" + std::to_string(n) + " offset=" + std::to_string(offset);
     if (c.drawn) c.drawn(o.call);
     std::vector<T> h(n);
-    for (T& x : h) x = element(r);
+    const bool exact = fill(h, r, n);
     region in(offset, n * sizeof(T), 0), out(guard_bytes, sizeof(Acc), guard_bytes);
     if (in.error || out.error) return failed(o, "sweep: allocating the input and output failed");
     if (n && cudaMemcpy(in.data<T>(), h.data(), n * sizeof(T), cudaMemcpyHostToDevice))
@@ -184,7 +211,7 @@ struct entry_of {
     if (!out.guards_intact() || !temp_guards) return failed(o, "bytes outside the output or the storage were written");
     Acc got;
     if (cudaMemcpy(&got, out.data<Acc>(), sizeof(Acc), cudaMemcpyDeviceToHost)) return failed(o, "reading back failed");
-    const std::string d = compare(got, h.data(), 0, n, 1, op, Tr{});
+    const std::string d = compare(got, h.data(), 0, n, 1, op, Tr{}, exact);
     return d.empty() ? o : failed(o, d);
   }
 
@@ -200,7 +227,9 @@ struct entry_of {
              " offset=" + std::to_string(offset);
     if (c.drawn) c.drawn(o.call);
     std::vector<T> h(s.extent);
-    for (T& x : h) x = element(r);
+    std::uint64_t longest = 0;
+    for (std::uint64_t i = 0; i < results; ++i) longest = std::max(longest, Kind::view(s, i).length);
+    const bool exact = fill(h, r, longest);
     // Offsets are not read on the host, so their input must be device memory even where every segment is empty: one
     // element past an empty allocation's end is not (docs/segmented.md).
     const std::size_t room = Kind::offsets && s.extent == 0 ? 1 : s.extent;
@@ -214,14 +243,16 @@ struct entry_of {
         using O = typename Kind::offset_type;
         const std::vector<O> offs = Kind::device_offsets(s);
         auto dev = std::make_unique<region>(0, std::max<std::size_t>(offs.size(), 1) * sizeof(O), 0);
-        if (!offs.empty())
-          cudaMemcpy(dev->template data<O>(), offs.data(), offs.size() * sizeof(O), cudaMemcpyHostToDevice);
+        if (!dev->error && !offs.empty())
+          dev->error =
+              cudaMemcpy(dev->template data<O>(), offs.data(), offs.size() * sizeof(O), cudaMemcpyHostToDevice);
         auto d = Kind::make(s, dev->template data<O>());
         return std::make_pair(d, std::move(dev));
       } else {
         return std::make_pair(Kind::make(s, nullptr), std::unique_ptr<region>());
       }
     }();
+    if (segs.second && segs.second->error) return failed(o, "sweep: allocating or copying the offsets failed");
     const Op op = op_of<Op>::make();
     bool temp_guards = true;
     if (cudaDeviceSynchronize()) return failed(o, "sweep: preparing the input failed");  // as in one()
@@ -245,7 +276,7 @@ struct entry_of {
       return failed(o, "reading back failed");
     for (std::uint64_t i = 0; i < results; ++i) {
       const segment_view v = Kind::view(s, i);
-      const std::string d = compare(got[i], h.data(), v.first, v.length, v.stride, op, Tr{});
+      const std::string d = compare(got[i], h.data(), v.first, v.length, v.stride, op, Tr{}, exact);
       if (!d.empty()) return failed(o, "segment " + std::to_string(i) + ": " + d);
     }
     return o;

@@ -91,20 +91,24 @@ struct watchdog {
   }
 };
 
+// The line that replays a case: the settings that change how cases are drawn, the entry and seed, the program.
+std::string replay_line(const sweep::entry& e, std::uint64_t seed, const sweep::context& ctx) {
+  return std::string(ctx.small ? "REDUCE_TEST_SMALL=1 " : "") + (ctx.huge ? "REDUCE_SWEEP_HUGE=1 " : "") +
+         "REDUCE_SWEEP_REPLAY=" + e.name + ":" + hex(seed) + " " + ::testing::internal::GetArgvs()[0];
+}
+
 // Runs one case; on a failure, reports it with the line that replays it. Returns false where the sweep must stop.
 bool run_one(const sweep::entry& e, std::uint64_t seed, const sweep::context& ctx, unsigned& failures) {
   {
     std::lock_guard<std::mutex> g(current().m);
     current().call = e.name;
-    current().replay = "REDUCE_SWEEP_REPLAY=" + e.name + ":" + hex(seed) + " " + ::testing::internal::GetArgvs()[0];
+    current().replay = replay_line(e, seed, ctx);
   }
   current().since = now();
   const sweep::outcome o = e.run(seed, ctx);
   current().since = -1;
   failures += !o.ok;
-  if (!o.ok)
-    ADD_FAILURE() << o.call << ": " << o.what << "\n  replay: REDUCE_SWEEP_REPLAY=" << e.name << ":" << hex(seed) << " "
-                  << ::testing::internal::GetArgvs()[0];
+  if (!o.ok) ADD_FAILURE() << o.call << ": " << o.what << "\n  replay: " << replay_line(e, seed, ctx);
   return !o.device_lost;
 }
 

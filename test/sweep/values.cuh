@@ -95,9 +95,16 @@ struct parts {
   static constexpr bool floating =
       std::is_floating_point_v<T> || std::is_same_v<T, __half> || std::is_same_v<T, __nv_bfloat16>;
   static constexpr long double unit_roundoff() {
+    if constexpr (std::is_same_v<T, __half>) return 1.0L / 2048;        // 11 significant bits
+    if constexpr (std::is_same_v<T, __nv_bfloat16>) return 1.0L / 256;  // 8
     if constexpr (std::is_floating_point_v<T>) return std::numeric_limits<T>::epsilon() / 2;
     return 0;
   }
+  // Significant bits of a floating type: every integer of up to that many bits is exact in it.
+  static constexpr int digits = std::is_same_v<T, __half>          ? 11
+                                : std::is_same_v<T, __nv_bfloat16> ? 8
+                                : std::is_floating_point_v<T>      ? std::numeric_limits<T>::digits
+                                                                   : 0;
 };
 template <class C, int N, std::size_t A>
 struct parts<pack<C, N, A>> {
@@ -106,6 +113,7 @@ struct parts<pack<C, N, A>> {
   static std::uint64_t bits(const pack<C, N, A>& x, int i) { return parts<C>::bits(x.v[i], 0); }
   static constexpr bool floating = parts<C>::floating;
   static constexpr long double unit_roundoff() { return parts<C>::unit_roundoff(); }
+  static constexpr int digits = parts<C>::digits;
 };
 template <class T>
 struct parts<reduce::indexed<T>> {  // the index, then the value: both exact
@@ -118,6 +126,7 @@ struct parts<reduce::indexed<T>> {  // the index, then the value: both exact
   }
   static constexpr bool floating = false;
   static constexpr long double unit_roundoff() { return 0; }
+  static constexpr int digits = 0;
 };
 
 template <class T>
@@ -157,6 +166,24 @@ T draw(rng& r, bool specials) {
     return T((r.chance(50) ? -m : m) * std::ldexp(1.0, e));
   } else {
     return T(r.next());
+  }
+}
+
+// An integer in [-m, m] as a floating T (m within T's exact integers), each component of a pack its own.
+template <class T>
+T draw_integer(rng& r, std::uint64_t m) {
+  if constexpr (is_pack<T>::value) {
+    T x;
+    for (auto& c : x.v) c = draw_integer<std::remove_reference_t<decltype(c)>>(r, m);
+    return x;
+  } else {
+    const float v = float(std::int64_t(r.below(2 * m + 1)) - std::int64_t(m));
+    if constexpr (std::is_same_v<T, __half>)
+      return __float2half_rn(v);
+    else if constexpr (std::is_same_v<T, __nv_bfloat16>)
+      return __float2bfloat16_rn(v);
+    else
+      return T(v);
   }
 }
 

@@ -32,14 +32,19 @@ struct combine_strategy<policy::relaunch> : combine_defaults {
   // The kernel of a later pass: the same Load, BlockFinish and block size, one tile per block.
   template <class Cfg>
   using pass_config = with_grid<Cfg, policy::grid<policy::tile_per_block, policy::relaunch>>;
+  // Results of Acc a thread's loads hold: its items, each a 16-byte vector of Acc where the vector rule allows.
+  template <class Cfg, class Acc>
+  static constexpr int results_per_thread = Cfg::load::items*(loads_vectors_v<typename Cfg::load, Acc>
+                                                                  ? int(16 / sizeof(Acc))
+                                                                  : 1);
   // The kernel that folds results of Acc. With BlockFinish none a pass leaves one result per thread, fewer than it read
-  // only where a thread's loads hold several elements (several items, or 16-byte vectors of Acc); where they hold one
-  // (one item of an Acc the vector rule reads one by one: a 12-byte struct, a struct aligned below its size) the
-  // passes would never shrink, so each block's results meet through the shuffle finish instead.
+  // only where a thread's loads hold several; where they hold one (one item of a 16-byte Acc, or of an Acc the vector
+  // rule reads one by one: a 12-byte struct, a struct aligned below its size) the passes would never shrink, so each
+  // block's results meet through the shuffle finish instead.
   template <class Cfg, class Acc>
   using fold_config =
-      cuda::std::conditional_t<cuda::std::is_same_v<typename Cfg::finish, policy::none> && Cfg::load::items == 1 &&
-                                   !loads_vectors_v<typename Cfg::load, Acc>,
+      cuda::std::conditional_t<cuda::std::is_same_v<typename Cfg::finish, policy::none> &&
+                                   results_per_thread<Cfg, Acc> == 1,
                                policy::config<typename Cfg::load, policy::shuffle,
                                               policy::grid<policy::tile_per_block, policy::relaunch>, Cfg::block>,
                                pass_config<Cfg>>;

@@ -56,7 +56,6 @@ status check_segments(const T* in, Acc* out, const Segs& s) {
   const std::uint64_t count = s.count;
   if (count > std::numeric_limits<std::uint64_t>::max() / sizeof(Acc))
     return {cudaErrorInvalidValue, "reduce: the segment count overflows the output's size"};
-  if (count == 0) return {};  // nothing is read or written: any pointers do (a CSR array of one offset, d_off + 1)
   const char* host_input = "reduce: input pointer is host memory; copy the input to the device first";
   if (status e = check_device_span(
           out, count, sizeof(Acc),
@@ -64,6 +63,7 @@ status check_segments(const T* in, Acc* out, const Segs& s) {
            "reduce: the output runs past its allocation: it needs one result per segment"}))
     return e;
   if constexpr (is_offset_segments_v<Segs>) {
+    if (count == 0) return {};  // no offset or element is read: any pointers do (CSR of one offset: d_off + 1)
     for (const void* p : {static_cast<const void*>(s.begin), static_cast<const void*>(s.end)})
       if (status e = check_device_span(p, count, sizeof(*s.begin),
                                        {"reduce: segment offsets pointer is null",
