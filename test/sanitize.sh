@@ -22,7 +22,8 @@ if [ ${#runs[@]} -eq 0 ]; then
   echo "no reduce-matrix-tests-* in $bin: pass the build's test folder (build/test)" >&2
   exit 2
 fi
-runs+=("reduce-axis-tests|BlockFinish*:Indexing*:Load/*:Workspace.*:WorkspaceAtomic.*:Surface.*")
+runs+=("reduce-axis-tests|BlockFinish*:Indexing*:Load/*:Workspace.*:WorkspaceAtomic.*:Surface.*:BadInput.*")
+runs+=("reduce-port-tests|*")
 runs+=("reduce-arch-ptx80|*" "reduce-arch-fat|*")
 runs+=("reduce-reliability-tests|*" "reduce-extension-tests|*" "reduce-segmented-tests|*")
 runs+=("reduce-sweep-tests|*" "reduce-sweep-ptx80|*")  # the differential sweep's small run: 120 cases each

@@ -140,7 +140,8 @@ TEST(BadInput, ClearErrorAndNothingWritten) {
   const unsigned poison = 0xA5A5A5A5u;
   CUDA_OK(cudaMemset(out.base, 0xA5, sizeof(float)));
 
-  expect_refused(temp.base, bytes, host.data(), out.base, n, "input pointer is host memory");
+  if (!reduce::detail::reads_pageable_memory())  // where the GPU reads pageable memory (HMM, ATS), it reduces it
+    expect_refused(temp.base, bytes, host.data(), out.base, n, "input pointer is pageable host memory");
   expect_refused(temp.base, bytes, nullptr, out.base, n, "input pointer is null");
   expect_refused(temp.base, bytes, in.base, nullptr, n, "output pointer is null");
   expect_refused(temp.base, bytes, in.base, &host_out, n, "output pointer is host memory");
@@ -155,19 +156,21 @@ TEST(BadInput, ClearErrorAndNothingWritten) {
   EXPECT_EQ(host_out, 0.f);
 }
 
-// What the pointer checks accept, by the memory's kind: pinned host memory is refused like pageable memory (a
-// kernel could read it, over the bus, at a fraction of the device's bandwidth); managed memory is device-accessible
-// and reduces, with its allocation's end enforced as a device allocation's is.
-TEST(BadInput, PinnedRefusedManagedReduces) {
+// What the pointer checks accept, by the memory's kind: every kind the device reads. Pinned host memory (read over the
+// bus) and managed memory reduce, the managed allocation's end enforced as a device allocation's is; pageable memory
+// reduces where the device reads it (HMM, ATS) and is refused, by its kind, elsewhere.
+TEST(BadInput, EveryMemoryTheDeviceReadsReduces) {
   REQUIRE_GPU();
   const auto h = test::random_vector<int>(1 << 20, -1000, 1000, 11);  // whole allocation granules
   const std::uint64_t n = h.size();
+  const int want = test::reference<int>(h, reduce::sum{});
   int *pinned = nullptr, *managed = nullptr, *managed_out = nullptr;
   CUDA_OK(cudaMallocHost(&pinned, n * sizeof(int)));
   CUDA_OK(cudaMallocManaged(&managed, n * sizeof(int)));
   CUDA_OK(cudaMallocManaged(&managed_out, sizeof(int)));
   std::copy(h.begin(), h.end(), pinned);
   std::copy(h.begin(), h.end(), managed);
+  std::vector<int> pageable(h);
   *managed_out = 0x5A5A5A5A;
   std::size_t bytes = 0;
   CUDA_OK(reduce::device_reduce<cfg>(nullptr, bytes, managed, managed_out, n));
@@ -178,13 +181,19 @@ TEST(BadInput, PinnedRefusedManagedReduces) {
     ASSERT_NE(s.message, nullptr);
     EXPECT_NE(std::string(s.message).find(why), std::string::npos) << s.message;
   };
-  refused(pinned, n, "input pointer is host memory");
+  const auto reduces = [&](const int* in, const char* kind) {
+    *managed_out = 0x5A5A5A5A;
+    CUDA_OK(reduce::device_reduce<cfg>(temp.base, bytes, in, managed_out, n));
+    CUDA_OK(cudaDeviceSynchronize());
+    EXPECT_EQ(*managed_out, want) << kind;
+  };
   refused(managed, n + 1, "run past the end of the input's allocation");
+  if (!reduce::detail::reads_pageable_memory()) refused(pageable.data(), n, "input pointer is pageable host memory");
   CUDA_OK(cudaDeviceSynchronize());
   EXPECT_EQ(*managed_out, 0x5A5A5A5A) << "a refused call wrote its output";
-  CUDA_OK(reduce::device_reduce<cfg>(temp.base, bytes, managed, managed_out, n));
-  CUDA_OK(cudaDeviceSynchronize());
-  EXPECT_EQ(*managed_out, test::reference<int>(h, reduce::sum{}));
+  reduces(managed, "managed");
+  reduces(pinned, "pinned");
+  if (reduce::detail::reads_pageable_memory()) reduces(pageable.data(), "pageable");
   CUDA_OK(cudaFreeHost(pinned));
   CUDA_OK(cudaFree(managed));
   CUDA_OK(cudaFree(managed_out));

@@ -18,6 +18,7 @@
 #include <reduce/policy/config.cuh>
 
 #include "detail/dispatch.cuh"
+#include "detail/seed.cuh"
 #include "ops.cuh"
 #include "status.cuh"
 #include "types.cuh"
@@ -50,12 +51,12 @@ struct convert_to {
 template <class Cfg = default_config, class T, class Acc, class Tr, class Op = sum>
 status device_transform_reduce_status(void* d_temp, std::size_t& temp_bytes, const T* d_in, Acc* d_out, std::uint64_t n,
                                       Tr transform, Op op = {}, cudaStream_t stream = 0) {
-  return detail::run<Cfg>(detail::temp_storage{d_temp, temp_bytes}, d_in, d_out, n, transform, op, stream);
+  return detail::run_entry<Cfg>(detail::temp_storage{d_temp, temp_bytes}, d_in, d_out, n, transform, op, stream);
 }
 template <class Cfg = default_config, class T, class Acc, class Tr, class Op = sum>
 status device_transform_reduce_status(workspace& ws, const T* d_in, Acc* d_out, std::uint64_t n, Tr transform,
                                       Op op = {}, cudaStream_t stream = 0) {
-  return detail::run<Cfg>(detail::workspace_storage{ws}, d_in, d_out, n, transform, op, stream);
+  return detail::run_entry<Cfg>(detail::workspace_storage{ws}, d_in, d_out, n, transform, op, stream);
 }
 
 template <class Cfg = default_config, class T, class Acc, class Tr, class Op = sum>

@@ -228,9 +228,28 @@ custom<F, T> make_op(F f, T identity) {
   return {f, identity};
 }
 
+// An op with an initial value: the reduction is op(init, x[0], ..., x[n-1]) in some order of combining, init taken
+// exactly once (as CUB's Reduce and thrust::reduce take it), and init alone for n = 0. The op needs no identity
+// (any associative functor: cuda::std::plus<>, a user's struct; detail/library_ops.cuh). init is converted to the
+// accumulator. One-array calls take it in the op's place:
+//   reduce::device_reduce(d_temp, bytes, d_in, d_out, n, reduce::with_init(reduce::max{}, 0.f), stream);
+template <class Op, class V>
+struct seeded {
+  Op op;
+  V init;
+};
+template <class Op, class V>
+seeded<Op, V> with_init(Op op, V init) {
+  return {op, init};
+}
+
 namespace detail {
 template <class Op>
 struct is_custom_op : cuda::std::false_type {};
+template <class Op>
+inline constexpr bool is_seeded_v = false;
+template <class Op, class V>
+inline constexpr bool is_seeded_v<seeded<Op, V>> = true;
 template <class F, class T>
 struct is_custom_op<custom<F, T>> : cuda::std::true_type {};
 

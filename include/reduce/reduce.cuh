@@ -8,6 +8,7 @@
 //   version.cuh           REDUCE_VERSION_MAJOR, _MINOR, _PATCH, _STRING
 //   policy/*.cuh          the policies a config is made of (the policies/ include root)
 //   transform_reduce.cuh, argminmax.cuh, compensated.cuh, binned.cuh: the extensions (docs/extensions.md)
+//   cub.cuh               reduce::DeviceReduce: CUB's calls, for a CUB program ported by a rename (docs/porting.md)
 //
 //   float total = reduce::reduce(d_in, n);                                      // tuned default, sum
 //   using cfg = reduce::policy::config<reduce::policy::vector<2>, reduce::policy::shuffle,
@@ -19,6 +20,7 @@
 #include "argminmax.cuh"
 #include "binned.cuh"
 #include "compensated.cuh"
+#include "cub.cuh"
 #include "device_reduce.cuh"
 #include "ops.cuh"
 #include "status.cuh"

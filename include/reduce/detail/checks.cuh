@@ -10,6 +10,7 @@
 #include "../status.cuh"
 #include "agent.cuh"
 #include "launch.cuh"
+#include "per_device.cuh"
 
 namespace reduce::detail {
 
@@ -67,7 +68,41 @@ inline status check_device_pointer(const void* p, const pointer_words& w, int de
   return check_device_span(p, 0, 1, w, device);
 }
 
-// The input and output: device memory, n within the input's allocation.
+// Whether the current device can read host memory it was not given as a device allocation: pageable memory
+// (malloc, new) through HMM or ATS (cudaDevAttrPageableMemoryAccess: Grace Hopper, or Linux HMM), cached per device.
+inline bool reads_pageable_memory() {
+  int yes = 0;
+  const cudaError_t e = per_device_value(
+      yes, [](int dev, int& v) { return cudaDeviceGetAttribute(&v, cudaDevAttrPageableMemoryAccess, dev); });
+  return e == cudaSuccess && yes == 1;
+}
+
+// Memory the current device can read, holding `count` elements of `size` bytes from p: device and managed
+// allocations (as check_device_span), pinned host memory mapped into the device's address space at the same
+// address (cudaMallocHost, cudaHostAlloc, cudaHostRegister under unified addressing: a kernel reads it over the
+// bus, at the bus's bandwidth), and pageable host memory where the device reads it (reads_pageable_memory). The
+// refusals name the memory's kind.
+inline status check_readable_span(const void* p, std::uint64_t count, std::size_t size, const pointer_words& w) {
+  if (p == nullptr) return {cudaErrorInvalidValue, w.null};
+  cudaPointerAttributes a{};
+  if (cudaError_t e = cudaPointerGetAttributes(&a, p)) return {e, "reduce: cudaPointerGetAttributes failed"};
+  if (a.type == cudaMemoryTypeHost) {
+    if (a.devicePointer == p) return {};
+    return {cudaErrorInvalidValue,
+            "reduce: input pointer is pinned host memory that the device sees at another address: pass the pointer "
+            "cudaHostGetDevicePointer gives"};
+  }
+  if (a.type == cudaMemoryTypeUnregistered) {
+    if (reads_pageable_memory()) return {};
+    return {cudaErrorInvalidValue,
+            "reduce: input pointer is pageable host memory (malloc, new, std::vector), which this GPU cannot read "
+            "(cudaDevAttrPageableMemoryAccess is 0): copy it to the device, or pin it with cudaHostRegister"};
+  }
+  return check_device_span(p, count, size, w);
+}
+
+// The input and output: the input in memory the device reads (check_readable_span), the output device memory, n
+// within the input's allocation.
 template <class T, class Acc>
 status check_io(const T* d_in, Acc* d_out, std::uint64_t n) {
   if (status s = check_device_pointer(
@@ -79,10 +114,10 @@ status check_io(const T* d_in, Acc* d_out, std::uint64_t n) {
             "reduce: n > 2^31 - 1 needs 64-bit offsets; do not define REDUCE_FORCE_32_BIT_OFFSETS"};
 #endif
   if (n == 0) return {};
-  return check_device_span(d_in, n, sizeof(T),
-                           {"reduce: input pointer is null and n > 0",
-                            "reduce: input pointer is host memory; copy the input to the device first", nullptr,
-                            "reduce: n elements run past the end of the input's allocation"});
+  return check_readable_span(d_in, n, sizeof(T),
+                             {"reduce: input pointer is null and n > 0",
+                              "reduce: input pointer is host memory; copy the input to the device first", nullptr,
+                              "reduce: n elements run past the end of the input's allocation"});
 }
 
 // Temporary storage: aligned, large enough (needed bytes), device memory (on device, given one), within its

@@ -13,6 +13,7 @@
 #include "../workspace.cuh"
 #include "checks.cuh"
 #include "grid/strategies.cuh"
+#include "library_ops.cuh"
 #include "launch.cuh"
 #include "tuned.cuh"
 
@@ -36,6 +37,10 @@ struct temp_storage {
     r.scratch = static_cast<char*>(d_temp) + align_up(need.zeroed);
     return {};
   }
+  template <class Acc>
+  static Acc* destination(Acc* out, const storage_regions&) {
+    return out;
+  }
 };
 
 // A reduce::workspace: its zeroed region reads zero between calls, so nothing is zeroed per call.
@@ -55,21 +60,28 @@ struct workspace_storage {
     r.scratch = ws.scratch();
     return {};
   }
+  template <class Acc>
+  static Acc* destination(Acc* out, const storage_regions&) {
+    return out;
+  }
 };
 
 // One fixed config over a storage: the size query, or the checks and the run.
 template <class Cfg, class Storage, class T, class Acc, class Tr, class Op>
 status run_fixed(const Storage& storage, const T* in, Acc* out, std::uint64_t n, Tr tr, Op op, cudaStream_t stream) {
   using strategy = strategy_of<Cfg>;
-  const call<Cfg, T, Acc, Op, Tr> c{in, n, out, op, tr, stream};
   storage_need need;
-  if (cudaError_t e = strategy::storage(c, Storage::keeps_zeroed, need)) return {e, "reduce: device query failed"};
+  if (cudaError_t e =
+          strategy::storage(call<Cfg, T, Acc, Op, Tr>{in, n, out, op, tr, stream}, Storage::keeps_zeroed, need))
+    return {e, "reduce: device query failed"};
   if (storage.is_query()) {
     storage.report(need);
     return {};
   }
   storage_regions regions;
   if (status s = storage.take(need, in, out, n, stream, regions)) return s;
+  out = storage.destination(out, regions);  // the caller's output, or a slot the storage placed (detail/seed.cuh)
+  const call<Cfg, T, Acc, Op, Tr> c{in, n, out, op, tr, stream};
   // An input of one tile, under any Grid: one block writes the result (grid/relaunch.cuh). Not with BlockFinish none:
   // its one tile leaves a value per thread, which its Grid still folds.
   if constexpr (!tiling<Cfg>::thread_results) {
@@ -97,7 +109,7 @@ status run_fixed(const Storage& storage, const T* in, Acc* out, std::uint64_t n,
 // The rules on a call's types that no config can meet, checked here before any kernel is instantiated: one
 // static_assert each, naming the fix, and `ok`, with which run() instantiates nothing more once one has failed, so
 // that its message is the only error (not one per kernel).
-template <class T, class Acc, class Tr, class Op>
+template <class T, class Acc, class Tr, class Op, bool Seeded = false>
 struct call_types {
   // The plain path converts each element to the accumulator (to the value type of compensated<F>), and only where no
   // value changes (types.cuh, is_narrowing_v). A transform's result type is the caller's choice, and is not checked.
@@ -120,6 +132,10 @@ struct call_types {
                 "write it as a __host__ __device__ lambda and compile with nvcc --extended-lambda, or pass a functor "
                 "struct with a __host__ __device__ operator()");
   // A custom op made of a plain lambda has been reported where make_op made it (custom's static_assert, ops.cuh).
+  static constexpr bool op_on_device = is_custom_op<Op>::value || runs_on_device_v<Op>;
+  static_assert(op_on_device,
+                "reduce: the op is a plain lambda, whose operator() is host code and cannot run in a kernel: write it "
+                "as a __host__ __device__ lambda and compile with nvcc --extended-lambda, or pass a functor struct");
   // A stream (or another pointer or number) where the op goes: device_reduce(d_temp, bytes, d_in, d_out, n, stream).
   static constexpr bool op_is_an_op = !cuda::std::is_pointer_v<Op> && !cuda::std::is_arithmetic_v<Op>;
   static_assert(op_is_an_op,
@@ -130,8 +146,22 @@ struct call_types {
   static_assert(sums_bins,
                 "reduce: a binned<T> accumulator sums (its bins add exactly, in any order): pass reduce::sum{} as the "
                 "op; for min, max or another op use a T output");
-  static constexpr bool ok =
-      exact && bitwise && transform_on_device && op_is_an_op && sums_bins && runs_on_device_v<Op>;
+  // An initial value is taken by the one-array calls (detail/seed.cuh), which unwrap it before they get here.
+  static constexpr bool unseeded = Seeded || !is_seeded_v<Op>;
+  static_assert(unseeded,
+                "reduce: with_init(op, init) is taken by the one-array calls (device_reduce, device_transform_reduce, "
+                "reduce, DeviceReduce); segmented and multi-GPU calls take the op alone: combine init with each "
+                "result");
+  // The kernels start each fold with the op's identity and pad tiles with it; with an initial value they need none.
+  static constexpr bool identity = Seeded || !unseeded || has_identity_v<library_op_t<Op, Acc>, Acc>;
+  static_assert(identity,
+                "reduce: this op has no identity element (op.identity<Acc>()): pass an initial value, "
+                "reduce::with_init(op, init), as CUB's Reduce takes one, or give the op an identity with "
+                "reduce::make_op(op, identity)");
+  static constexpr bool sums_bins_seedless = !Seeded || !takes_elements<Acc>::value;
+  static_assert(sums_bins_seedless, "reduce: a binned<T> accumulator takes no initial value: add init to the result");
+  static constexpr bool ok = exact && bitwise && transform_on_device && op_is_an_op && sums_bins && unseeded &&
+                             identity && sums_bins_seedless && runs_on_device_v<Op>;
 };
 
 // Any config, the tuned default included, over a storage.
@@ -139,6 +169,8 @@ template <class Cfg, class Storage, class T, class Acc, class Tr, class Op>
 status run(const Storage& storage, const T* in, Acc* out, std::uint64_t n, Tr tr, Op op, cudaStream_t stream) {
   if constexpr (!call_types<T, Acc, Tr, Op>::ok) {
     return {cudaErrorInvalidValue, "reduce: this call's types are refused"};  // a static_assert has said why
+  } else if constexpr (!cuda::std::is_same_v<library_op_t<Op, Acc>, Op>) {
+    return run<Cfg>(storage, in, out, n, tr, library_op_t<Op, Acc>{}, stream);  // cuda::std::plus<> as sum, ...
   } else if constexpr (is_tuned<Cfg>::value) {
     return with_tuned_config<Cfg, T, Acc, Op, Tr, Storage::keeps_zeroed>(n, [&](auto config) {
       return run_fixed<typename decltype(config)::type>(storage, in, out, n, tr, op, stream);

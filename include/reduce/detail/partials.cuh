@@ -28,6 +28,10 @@ struct need_probe {
   status take(storage_need, const T*, Acc*, std::uint64_t, cudaStream_t, storage_regions&) const {
     return {cudaErrorInvalidValue, "reduce: internal: a size query cannot run"};
   }
+  template <class Acc>
+  static Acc* destination(Acc* out, const storage_regions&) {
+    return out;
+  }
 };
 template <bool KeepsZeroed, run_step Step>
 struct placed_storage {
@@ -41,6 +45,10 @@ struct placed_storage {
     r.zeroed = need.zeroed ? placed.zeroed : nullptr;
     r.scratch = placed.scratch;
     return {};
+  }
+  template <class Acc>
+  static Acc* destination(Acc* out, const storage_regions&) {
+    return out;
   }
 };
 

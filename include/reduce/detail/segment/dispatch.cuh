@@ -160,6 +160,8 @@ status run_segmented(const Storage& storage, const T* in, Acc* out, const Segs& 
   constexpr bool tuned = cuda::std::is_same_v<Cfg, policy::segmented_tuned>;
   if constexpr (!call_types<T, Acc, Tr, Op>::ok) {
     return {cudaErrorInvalidValue, "reduce: this call's types are refused"};  // a static_assert has said why
+  } else if constexpr (!cuda::std::is_same_v<library_op_t<Op, Acc>, Op>) {
+    return run_segmented<Cfg>(storage, in, out, segs, tr, library_op_t<Op, Acc>{}, stream);  // cuda::std::plus<>, ...
   } else if constexpr (is_bounded_offsets_v<Segs>) {
     // The bound picks the default's mapping; a named config does not need it. The kernels see the offsets.
     if constexpr (tuned)

@@ -1,0 +1,265 @@
+// CUB's DeviceReduce, on this library's engine: a CUB program switches by replacing `cub::` with `reduce::` on its
+// DeviceReduce lines (and `cub::KeyValuePair` with `reduce::KeyValuePair`). The parameter lists are CUB's (CCCL 3.x),
+// the results CUB's documented ones, empty inputs included:
+//
+//   Sum                  0 for n = 0                      Min / Max   numeric_limits<T>::max() / lowest() for n = 0
+//   Reduce(op, init)     init op x0 op ... ; init alone   TransformReduce(op, transform, init)   the same over f(x)
+//   ArgMin / ArgMax      into a value and an int64 index, or (the older form) a KeyValuePair<int, T>; n = 0 gives
+//                        {max() (ArgMin) or lowest() (ArgMax), index 1}, as CUB writes
+//
+// Where this differs from CUB (docs/porting.md):
+// - d_in and d_out are pointers (device, managed or any host memory the GPU can read); iterators are not taken yet.
+// - The accumulator is d_out's value type. Where CUB's would differ (decltype(op(init, x)) is not d_out's type, as a
+//   float Sum into an int output, which CUB sums in float), the call is refused at compile time.
+// - min and max (Min, Max, ArgMin, ArgMax, and cuda::minimum / cuda::maximum in Reduce) propagate NaN and order -0.0
+//   below +0.0 (ops.cuh); CUB's `<` skips a NaN or not depending on where it falls. Signed integer sums wrap.
+// - The temporary storage size differs from CUB's; query it with the same call, as with CUB.
+#pragma once
+#include <cuda_runtime.h>
+
+#include <cstdint>
+#include <cuda/std/functional>
+#include <cuda/std/limits>
+#include <type_traits>
+
+#include "argminmax.cuh"
+#include "detail/checks.cuh"
+#include "device_reduce.cuh"
+
+namespace reduce {
+
+// CUB's key-value pair: ArgMin's and ArgMax's older output.
+template <class K, class V>
+struct KeyValuePair {
+  using Key = K;
+  using Value = V;
+  K key;
+  V value;
+  KeyValuePair() = default;
+  __host__ __device__ KeyValuePair(const K& k, const V& v) : key(k), value(v) {}
+};
+
+namespace detail::cub_port {
+
+template <class It>
+using value_t = std::remove_cv_t<std::remove_pointer_t<It>>;
+
+template <class InIt, class OutIt>
+constexpr void require_pointers() {
+  static_assert(std::is_pointer_v<InIt>,
+                "reduce::DeviceReduce takes its input as a pointer (device, managed or mapped host memory); for an "
+                "iterator, write its values to memory first, or compute them with TransformReduce over an index array");
+  static_assert(std::is_pointer_v<OutIt>, "reduce::DeviceReduce writes its result through a pointer");
+}
+
+// CUB accumulates in decltype(op(init, x)); this layer in the output's type. Refused where they differ.
+template <class Op, class Init, class T, class Out>
+constexpr void require_output_accumulator() {
+  if constexpr (std::is_invocable_v<const Op&, const Init&, const T&>) {
+    using accum = std::decay_t<std::invoke_result_t<const Op&, const Init&, const T&>>;
+    static_assert(std::is_same_v<accum, Out> || !std::is_arithmetic_v<accum> || !std::is_arithmetic_v<Out>,
+                  "reduce::DeviceReduce accumulates in d_out's value type, and CUB would accumulate this call in "
+                  "another (decltype(op(init, x))): use an output of that type, or reduce::device_reduce with "
+                  "reduce::convert_to<Out> as the transform to convert each element first");
+  }
+}
+
+// Each element converted to the accumulator as CUB converts it (where the engine would refuse a lossy conversion on
+// its plain path, CUB's accumulator of the output type converts anyway).
+template <class T, class Acc>
+using converting = std::conditional_t<is_narrowing_v<T, Acc>, convert_to<Acc>, no_transform>;
+
+template <class N>
+bool count_of(N num_items, std::uint64_t& n) {
+  static_assert(std::is_integral_v<N>, "reduce::DeviceReduce: num_items must be an integer");
+  if constexpr (std::is_signed_v<N>)
+    if (num_items < 0) return false;
+  n = std::uint64_t(num_items);
+  return true;
+}
+
+template <bool Greater, class T>
+T empty_extremum() {
+  return Greater ? cuda::std::numeric_limits<T>::lowest() : cuda::std::numeric_limits<T>::max();
+}
+
+// The engine's (value, index) result, written as CUB writes it: index 1 and max() / lowest() for an empty input.
+template <bool Greater, class T, class V, class K>
+__global__ void write_arg(const indexed<T>* r, V* value, K* index, T empty) {
+  const indexed<T> x = *r;
+  const bool none = x.index == no_index;
+  *value = V(none ? empty : x.value);
+  *index = K(none ? 1 : x.index);
+}
+template <bool Greater, class T, class K, class V>
+__global__ void write_arg_pair(const indexed<T>* r, KeyValuePair<K, V>* out, T empty) {
+  const indexed<T> x = *r;
+  const bool none = x.index == no_index;
+  *out = KeyValuePair<K, V>(K(none ? 1 : x.index), V(none ? empty : x.value));
+}
+
+// Argmin or argmax into a slot at the start of the caller's storage, then written out by `write(slot)`.
+template <bool Greater, class T, class Write>
+cudaError_t arg_via_slot(void* d_temp, std::size_t& bytes, const T* d_in, std::uint64_t n, cudaStream_t stream,
+                         const void* out_a, const void* out_b, Write write) {
+  const auto outputs_ok = [&]() -> status {
+    for (const void* p : {out_a, out_b})
+      if (status s = check_device_pointer(
+              p, {"reduce: output pointer is null", "reduce: output pointer is host memory; pass a device allocation"}))
+        return s;
+    return {};
+  };
+  using R = indexed<T>;
+  const std::size_t head = align_up(sizeof(R));
+  const auto engine = [&](void* temp, std::size_t& b, R* out) {
+    if constexpr (Greater)
+      return device_argmax_status(temp, b, d_in, out, n, stream);
+    else
+      return device_argmin_status(temp, b, d_in, out, n, stream);
+  };
+  if (d_temp == nullptr) {
+    std::size_t b = 0;
+    if (status s = engine(nullptr, b, nullptr)) return s.code;
+    bytes = head + b;
+    return cudaSuccess;
+  }
+  if (bytes < head) return cudaErrorInvalidValue;
+  if (status s = outputs_ok()) return s.code;
+  std::size_t b = bytes - head;
+  R* slot = static_cast<R*>(d_temp);
+  if (status s = engine(static_cast<char*>(d_temp) + head, b, slot)) return s.code;
+  write(slot);
+  return cudaGetLastError();
+}
+
+}  // namespace detail::cub_port
+
+struct DeviceReduce {
+  template <class InputIteratorT, class OutputIteratorT, class ReductionOpT, class T, class NumItemsT>
+  static cudaError_t Reduce(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIteratorT d_in,
+                            OutputIteratorT d_out, NumItemsT num_items, ReductionOpT reduction_op, T init,
+                            cudaStream_t stream = 0) {
+    return TransformReduce(d_temp_storage, temp_storage_bytes, d_in, d_out, num_items, reduction_op,
+                           detail::no_transform{}, init, stream);
+  }
+
+  template <class InputIteratorT, class OutputIteratorT, class ReductionOpT, class TransformOpT, class T,
+            class NumItemsT>
+  static cudaError_t TransformReduce(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIteratorT d_in,
+                                     OutputIteratorT d_out, NumItemsT num_items, ReductionOpT reduction_op,
+                                     TransformOpT transform_op, T init, cudaStream_t stream = 0) {
+    using namespace detail::cub_port;
+    require_pointers<InputIteratorT, OutputIteratorT>();
+    using In = value_t<InputIteratorT>;
+    using Out = value_t<OutputIteratorT>;
+    std::uint64_t n = 0;
+    if (!count_of(num_items, n)) return cudaErrorInvalidValue;
+    if constexpr (std::is_same_v<TransformOpT, detail::no_transform>) {
+      require_output_accumulator<ReductionOpT, T, In, Out>();
+      return device_transform_reduce(d_temp_storage, temp_storage_bytes, d_in, d_out, n, converting<In, Out>{},
+                                     with_init(reduction_op, init), stream);
+    } else {
+      return device_transform_reduce(d_temp_storage, temp_storage_bytes, d_in, d_out, n, transform_op,
+                                     with_init(reduction_op, init), stream);
+    }
+  }
+
+  template <class InputIteratorT, class OutputIteratorT, class NumItemsT>
+  static cudaError_t Sum(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIteratorT d_in,
+                         OutputIteratorT d_out, NumItemsT num_items, cudaStream_t stream = 0) {
+    using namespace detail::cub_port;
+    require_pointers<InputIteratorT, OutputIteratorT>();
+    using In = value_t<InputIteratorT>;
+    using Out = value_t<OutputIteratorT>;
+    require_output_accumulator<cuda::std::plus<>, Out, In, Out>();
+    std::uint64_t n = 0;
+    if (!count_of(num_items, n)) return cudaErrorInvalidValue;
+    return device_transform_reduce(d_temp_storage, temp_storage_bytes, d_in, d_out, n, converting<In, Out>{}, sum{},
+                                   stream);  // 0, CUB's initial value, is the identity
+  }
+
+  template <class InputIteratorT, class OutputIteratorT, class NumItemsT>
+  static cudaError_t Min(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIteratorT d_in,
+                         OutputIteratorT d_out, NumItemsT num_items, cudaStream_t stream = 0) {
+    return extreme<false>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_items, stream);
+  }
+  template <class InputIteratorT, class OutputIteratorT, class NumItemsT>
+  static cudaError_t Max(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIteratorT d_in,
+                         OutputIteratorT d_out, NumItemsT num_items, cudaStream_t stream = 0) {
+    return extreme<true>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_items, stream);
+  }
+
+  template <class InputIteratorT, class ExtremumOutIteratorT, class IndexOutIteratorT>
+  static cudaError_t ArgMin(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIteratorT d_in,
+                            ExtremumOutIteratorT d_min_out, IndexOutIteratorT d_index_out, std::int64_t num_items,
+                            cudaStream_t stream = 0) {
+    return arg<false>(d_temp_storage, temp_storage_bytes, d_in, d_min_out, d_index_out, num_items, stream);
+  }
+  template <class InputIteratorT, class ExtremumOutIteratorT, class IndexOutIteratorT>
+  static cudaError_t ArgMax(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIteratorT d_in,
+                            ExtremumOutIteratorT d_max_out, IndexOutIteratorT d_index_out, std::int64_t num_items,
+                            cudaStream_t stream = 0) {
+    return arg<true>(d_temp_storage, temp_storage_bytes, d_in, d_max_out, d_index_out, num_items, stream);
+  }
+  // CUB's older form: one KeyValuePair<int, T> output.
+  template <class InputIteratorT, class OutputIteratorT>
+  static cudaError_t ArgMin(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIteratorT d_in,
+                            OutputIteratorT d_out, int num_items, cudaStream_t stream = 0) {
+    return arg_pair<false>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_items, stream);
+  }
+  template <class InputIteratorT, class OutputIteratorT>
+  static cudaError_t ArgMax(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIteratorT d_in,
+                            OutputIteratorT d_out, int num_items, cudaStream_t stream = 0) {
+    return arg_pair<true>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_items, stream);
+  }
+
+ private:
+  // CUB's initial value of Min (Max) is numeric_limits<T>::max() (lowest()): the identity of an integer type, so
+  // the plain call; for a floating type (whose identity is +inf) it is taken as an initial value.
+  template <bool Greater, class InputIteratorT, class OutputIteratorT, class NumItemsT>
+  static cudaError_t extreme(void* d_temp, std::size_t& bytes, InputIteratorT d_in, OutputIteratorT d_out,
+                             NumItemsT num_items, cudaStream_t stream) {
+    using namespace detail::cub_port;
+    require_pointers<InputIteratorT, OutputIteratorT>();
+    using In = value_t<InputIteratorT>;
+    using Out = value_t<OutputIteratorT>;
+    using Op = std::conditional_t<Greater, max, min>;
+    std::uint64_t n = 0;
+    if (!count_of(num_items, n)) return cudaErrorInvalidValue;
+    const Out init = Out(empty_extremum<Greater, In>());
+    if constexpr (cuda::std::numeric_limits<Out>::has_infinity || detail::is_narrow_float_v<Out>)
+      return device_transform_reduce(d_temp, bytes, d_in, d_out, n, converting<In, Out>{}, with_init(Op{}, init),
+                                     stream);
+    else
+      return device_transform_reduce(d_temp, bytes, d_in, d_out, n, converting<In, Out>{}, Op{}, stream);
+  }
+
+  template <bool Greater, class InputIteratorT, class V, class K>
+  static cudaError_t arg(void* d_temp, std::size_t& bytes, InputIteratorT d_in, V* d_value, K* d_index,
+                         std::int64_t num_items, cudaStream_t stream) {
+    using namespace detail::cub_port;
+    static_assert(std::is_pointer_v<InputIteratorT>, "reduce::DeviceReduce takes its input as a pointer");
+    using T = value_t<InputIteratorT>;
+    std::uint64_t n = 0;
+    if (!count_of(num_items, n)) return cudaErrorInvalidValue;
+    return arg_via_slot<Greater>(
+        d_temp, bytes, static_cast<const T*>(d_in), n, stream, d_value, d_index, [&](const indexed<T>* slot) {
+          write_arg<Greater><<<1, 1, 0, stream>>>(slot, d_value, d_index, empty_extremum<Greater, T>());
+        });
+  }
+  template <bool Greater, class InputIteratorT, class K, class V>
+  static cudaError_t arg_pair(void* d_temp, std::size_t& bytes, InputIteratorT d_in, KeyValuePair<K, V>* d_out,
+                              int num_items, cudaStream_t stream) {
+    using namespace detail::cub_port;
+    static_assert(std::is_pointer_v<InputIteratorT>, "reduce::DeviceReduce takes its input as a pointer");
+    using T = value_t<InputIteratorT>;
+    std::uint64_t n = 0;
+    if (!count_of(num_items, n)) return cudaErrorInvalidValue;
+    return arg_via_slot<Greater>(
+        d_temp, bytes, static_cast<const T*>(d_in), n, stream, d_out, d_out, [&](const indexed<T>* slot) {
+          write_arg_pair<Greater><<<1, 1, 0, stream>>>(slot, d_out, empty_extremum<Greater, T>());
+        });
+  }
+};
+
+}  // namespace reduce
