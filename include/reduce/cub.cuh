@@ -57,7 +57,10 @@ template <class Op, class Init, class T, class Out>
 constexpr void require_output_accumulator() {
   if constexpr (std::is_invocable_v<const Op&, const Init&, const T&>) {
     using accum = std::decay_t<std::invoke_result_t<const Op&, const Init&, const T&>>;
-    static_assert(std::is_same_v<accum, Out> || !std::is_arithmetic_v<accum> || !std::is_arithmetic_v<Out>,
+    // An integer output's own promotion (short + short is int) wraps to the same bits in the output's type.
+    using promoted = decltype(+std::declval<Out>());
+    static_assert(std::is_same_v<accum, Out> || (std::is_integral_v<Out> && std::is_same_v<accum, promoted>) ||
+                      !std::is_arithmetic_v<accum> || !std::is_arithmetic_v<Out>,
                   "reduce::DeviceReduce accumulates in d_out's value type, and CUB would accumulate this call in "
                   "another (decltype(op(init, x))): use an output of that type, or reduce::device_reduce with "
                   "reduce::convert_to<Out> as the transform to convert each element first");
@@ -224,6 +227,8 @@ struct DeviceReduce {
     using In = value_t<InputIteratorT>;
     using Out = value_t<OutputIteratorT>;
     using Op = std::conditional_t<Greater, max, min>;
+    // CUB compares in the input's type (its init is In's limit): an output of another arithmetic type is refused.
+    require_output_accumulator<std::conditional_t<Greater, cuda::maximum<>, cuda::minimum<>>, In, In, Out>();
     std::uint64_t n = 0;
     if (!count_of(num_items, n)) return cudaErrorInvalidValue;
     const Out init = Out(empty_extremum<Greater, In>());

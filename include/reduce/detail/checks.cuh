@@ -71,10 +71,14 @@ inline status check_device_pointer(const void* p, const pointer_words& w, int de
 // Whether the current device can read host memory it was not given as a device allocation: pageable memory
 // (malloc, new) through HMM or ATS (cudaDevAttrPageableMemoryAccess: Grace Hopper, or Linux HMM), cached per device.
 inline bool reads_pageable_memory() {
-  int yes = 0;
-  const cudaError_t e = per_device_value(
-      yes, [](int dev, int& v) { return cudaDeviceGetAttribute(&v, cudaDevAttrPageableMemoryAccess, dev); });
-  return e == cudaSuccess && yes == 1;
+  bool yes = false;
+  const cudaError_t e = per_device_flag(yes, [](int dev, bool& b) {
+    int v = 0;
+    const cudaError_t r = cudaDeviceGetAttribute(&v, cudaDevAttrPageableMemoryAccess, dev);
+    b = v == 1;
+    return r;
+  });
+  return e == cudaSuccess && yes;
 }
 
 // Memory the current device can read, holding `count` elements of `size` bytes from p: device and managed
@@ -87,7 +91,16 @@ inline status check_readable_span(const void* p, std::uint64_t count, std::size_
   cudaPointerAttributes a{};
   if (cudaError_t e = cudaPointerGetAttributes(&a, p)) return {e, "reduce: cudaPointerGetAttributes failed"};
   if (a.type == cudaMemoryTypeHost) {
-    if (a.devicePointer == p) return {};
+    if (a.devicePointer == p) {  // its end, where the driver can say (as for device memory)
+      if (count == 0) return {};
+      if (count > ~std::uint64_t(0) / size) return {cudaErrorInvalidValue, w.past_end};
+      std::uintptr_t base = 0;
+      std::size_t bytes = 0;
+      const auto at = reinterpret_cast<std::uintptr_t>(p);
+      if (!allocation_of(p, base, bytes) || at < base || at - base >= bytes) return {};
+      if (count * size > bytes - (at - base)) return {cudaErrorInvalidValue, w.past_end};
+      return {};
+    }
     return {cudaErrorInvalidValue,
             "reduce: input pointer is pinned host memory that the device sees at another address: pass the pointer "
             "cudaHostGetDevicePointer gives"};

@@ -142,7 +142,7 @@ struct call_types {
                 "reduce: the argument after n is the op, then the stream: pass reduce::sum{} (or another op) before "
                 "the stream, e.g. reduce::device_reduce(d_temp, bytes, d_in, d_out, n, reduce::sum{}, stream)");
   // binned<T> (takes_elements) adds its bins exactly: a sum, nothing else.
-  static constexpr bool sums_bins = !takes_elements<Acc>::value || cuda::std::is_same_v<Op, sum>;
+  static constexpr bool sums_bins = !takes_elements<Acc>::value || cuda::std::is_same_v<library_op_t<Op, Acc>, sum>;
   static_assert(sums_bins,
                 "reduce: a binned<T> accumulator sums (its bins add exactly, in any order): pass reduce::sum{} as the "
                 "op; for min, max or another op use a T output");
@@ -153,7 +153,8 @@ struct call_types {
                 "reduce, DeviceReduce); segmented and multi-GPU calls take the op alone: combine init with each "
                 "result");
   // The kernels start each fold with the op's identity and pad tiles with it; with an initial value they need none.
-  static constexpr bool identity = Seeded || !unseeded || has_identity_v<library_op_t<Op, Acc>, Acc>;
+  static constexpr bool identity =
+      Seeded || !unseeded || !op_is_an_op || !op_on_device || has_identity_v<library_op_t<Op, Acc>, Acc>;
   static_assert(identity,
                 "reduce: this op has no identity element (op.identity<Acc>()): pass an initial value, "
                 "reduce::with_init(op, init), as CUB's Reduce takes one, or give the op an identity with "
