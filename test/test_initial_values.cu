@@ -158,6 +158,36 @@ TEST(LibraryFunctors, SameBitsAsTheLibrarysOps) {
   EXPECT_EQ(with(reduce::max{}), *std::max_element(h.begin(), h.end()));
 }
 
+// cuda::std::plus<> over a user's struct with an operator+ is that functor (the library knows no identity of the
+// struct): it reduces with an initial value, as CUB's Reduce takes one.
+struct pair_sum {
+  int a, b;
+  __host__ __device__ pair_sum operator+(const pair_sum& o) const { return {a + o.a, b + o.b}; }
+};
+struct to_pair {
+  __host__ __device__ pair_sum operator()(int x) const { return {x, -2 * x}; }
+};
+TEST(LibraryFunctors, PlusOverAStructTakesAnInitialValue) {
+  REQUIRE_GPU();
+  for (std::uint64_t n : sizes()) {
+    const auto h = test::random_vector<int>(n, -1000, 1000, n + 11);
+    test::device_buffer<int> in(n);
+    if (n) CUDA_OK(cudaMemcpy(in.base, h.data(), n * sizeof(int), cudaMemcpyHostToDevice));
+    test::device_buffer<pair_sum> out(1);
+    std::size_t bytes = 0;
+    const auto op = reduce::with_init(cuda::std::plus<>{}, pair_sum{3, 4});
+    CUDA_OK(reduce::device_transform_reduce(nullptr, bytes, in.base, out.base, n, to_pair{}, op));
+    test::device_buffer<char> temp(bytes);
+    CUDA_OK(reduce::device_transform_reduce(temp.base, bytes, in.base, out.base, n, to_pair{}, op));
+    pair_sum got{};
+    CUDA_OK(cudaMemcpy(&got, out.base, sizeof(got), cudaMemcpyDeviceToHost));
+    pair_sum want{3, 4};
+    for (int x : h) want = want + to_pair{}(x);
+    EXPECT_EQ(got.a, want.a) << "n=" << n;
+    EXPECT_EQ(got.b, want.b) << "n=" << n;
+  }
+}
+
 // The one-call form takes an initial value too.
 TEST(InitialValue, ToHost) {
   REQUIRE_GPU();

@@ -52,14 +52,22 @@ constexpr void require_pointers() {
   static_assert(std::is_pointer_v<OutIt>, "reduce::DeviceReduce writes its result through a pointer");
 }
 
+template <class T, bool = std::is_integral_v<T>>
+struct promoted {  // an integer's promotion (short to int); any other type itself
+  using type = T;
+};
+template <class T>
+struct promoted<T, true> {
+  using type = decltype(+T());
+};
+
 // CUB accumulates in decltype(op(init, x)); this layer in the output's type. Refused where they differ.
 template <class Op, class Init, class T, class Out>
 constexpr void require_output_accumulator() {
   if constexpr (std::is_invocable_v<const Op&, const Init&, const T&>) {
     using accum = std::decay_t<std::invoke_result_t<const Op&, const Init&, const T&>>;
     // An integer output's own promotion (short + short is int) wraps to the same bits in the output's type.
-    using promoted = decltype(+std::declval<Out>());
-    static_assert(std::is_same_v<accum, Out> || (std::is_integral_v<Out> && std::is_same_v<accum, promoted>) ||
+    static_assert(std::is_same_v<accum, Out> || std::is_same_v<accum, typename promoted<Out>::type> ||
                       !std::is_arithmetic_v<accum> || !std::is_arithmetic_v<Out>,
                   "reduce::DeviceReduce accumulates in d_out's value type, and CUB would accumulate this call in "
                   "another (decltype(op(init, x))): use an output of that type, or reduce::device_reduce with "

@@ -4,11 +4,11 @@
 // - The library's own ops carry an identity (ops.cuh): it starts every thread's fold and stands in for the elements
 //   a tile lacks. has_identity_v says whether an op offers one for an accumulator.
 // - libcu++'s plus, multiplies, minimum, maximum and the bitwise functors, untyped (plus<>) or typed on the
-//   accumulator (plus<float> into float), become the library's op of the same meaning (library_op_t), and with it
-//   the tuned kernels and the atomic combines. Two results differ from the functor applied in a loop: min and max
-//   propagate NaN and order -0.0 below +0.0 (cuda::minimum returns `b < a ? b : a`, whose NaN result depends on the
-//   operand order, so no parallel order could reproduce it), and signed integer sums and products wrap modulo 2^k
-//   (the functor's overflow is undefined).
+//   accumulator (plus<float> into float), over a number accumulator, become the library's op of the same meaning
+//   (library_op_t), and with it the tuned kernels and the atomic combines. Two results differ from the functor applied
+//   in a loop: min and max propagate NaN and order -0.0 below +0.0 (cuda::minimum returns `b < a ? b : a`, whose NaN
+//   result depends on the operand order, so no parallel order could reproduce it), and signed integer sums and products
+//   wrap modulo 2^k (the functor's overflow is undefined).
 // - Any other functor without an identity reduces with an initial value (reduce::with_init, ops.cuh): the engine
 //   then folds pairs (value, whether it holds an element), whose empty pair is the identity (detail/seed.cuh).
 #pragma once
@@ -35,10 +35,15 @@ template <class Op, class Acc>
 struct library_op {
   using type = Op;
 };
+// Only number accumulators: the library's ops know the identities of numbers (0, 1, the infinities and limits);
+// cuda::std::plus<> over a user's struct with an operator+ stays that functor, which then needs an initial value.
 template <template <class> class F, class Ours>
 struct library_op_rule {
+  template <class Acc>
+  static constexpr bool number = cuda::std::is_arithmetic_v<Acc> || is_narrow_float_v<Acc>;
   template <class Op, class Acc>
-  static constexpr bool matches = cuda::std::is_same_v<Op, F<void>> || cuda::std::is_same_v<Op, F<Acc>>;
+  static constexpr bool matches = number<Acc> &&
+                                  (cuda::std::is_same_v<Op, F<void>> || cuda::std::is_same_v<Op, F<Acc>>);
   using type = Ours;
 };
 template <class Op, class Acc, class Rule, class... Rules>
