@@ -35,7 +35,8 @@ TEST(SegmentedArgs, BadInputRefusedNothingWritten) {
   using reduce::segments::columns, reduce::segments::fixed, reduce::segments::offsets, reduce::segments::rows;
   expect_refused(query_and_run(in.base, nullptr, fixed(10, 10)), "output pointer is null");
   expect_refused(query_and_run(in.base, host.data(), fixed(10, 10)), "output pointer is host memory");
-  expect_refused(query_and_run(host.data(), out.base, fixed(10, 10)), "input pointer is host memory");
+  if (!reduce::detail::reads_pageable_memory())  // where the GPU reads pageable memory (HMM, ATS), it reduces it
+    expect_refused(query_and_run(host.data(), out.base, fixed(10, 10)), "input pointer is pageable host memory");
   expect_refused(query_and_run(in.base, out.base, fixed(10, 200)), "past the end of the input's allocation");
   expect_refused(query_and_run(in.base, out.base, fixed(1000, 1)), "one result per segment");
   expect_refused(query_and_run(in.base, out.base, rows(10, 50, 40)), "ld must be at least");
@@ -79,6 +80,33 @@ TEST(SegmentedArgs, CubOrderAndOneCallForms) {
   CUDA_OK(cudaMemcpy(got.data(), out.base, 100 * sizeof(int), cudaMemcpyDeviceToHost));
   for (int s = 0; s < 100; ++s)
     ASSERT_EQ(got[s], *std::max_element(ints.begin() + s * 100, ints.begin() + s * 100 + 100)) << "segment " << s;
+}
+
+// Input in pinned host memory (read over the bus) reduces, by offsets and by fixed segments, exactly.
+TEST(SegmentedArgs, PinnedInputReduces) {
+  REQUIRE_GPU();
+  const auto ints = test::random_vector<int>(10000, -1000, 1000, 23);
+  int* pinned = nullptr;
+  CUDA_OK(cudaMallocHost(&pinned, ints.size() * sizeof(int)));
+  std::copy(ints.begin(), ints.end(), pinned);
+  test::device_buffer<int> out(100), off(101);
+  std::vector<int> offsets(101);
+  for (int s = 0; s <= 100; ++s) offsets[s] = s * 100 - (s % 5 == 2 ? 31 : 0);
+  segtest::to_device(off, offsets);
+  const auto check = [&](auto segs, auto begin_of) {
+    CUDA_OK(cudaMemset(out.base, 0xA5, 100 * sizeof(int)));
+    reduce::segmented_reduce(static_cast<const int*>(pinned), out.base, segs, reduce::sum{});
+    std::vector<int> got(100);
+    CUDA_OK(cudaMemcpy(got.data(), out.base, 100 * sizeof(int), cudaMemcpyDeviceToHost));
+    for (int s = 0; s < 100; ++s) {
+      int want = 0;
+      for (int i = begin_of(s); i < begin_of(s + 1); ++i) want += ints[i];
+      ASSERT_EQ(got[s], want) << "segment " << s;
+    }
+  };
+  check(reduce::segments::offsets(off.base, off.base + 1, 100), [&](int s) { return offsets[s]; });
+  check(reduce::segments::fixed(100, 100), [](int s) { return s * 100; });
+  CUDA_OK(cudaFreeHost(pinned));
 }
 
 // The default on columns of every width from 1 to 2^12 and heights that split the rows or not, against a host sum.

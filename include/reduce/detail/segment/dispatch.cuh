@@ -70,7 +70,7 @@ status check_segments(const T* in, Acc* out, const Segs& s) {
                                         "reduce: segment offsets are host memory; pass device allocations", nullptr,
                                         "reduce: the segment offsets run past their allocation: num_segments each"}))
         return e;
-    if (status e = check_device_pointer(in, {"reduce: input pointer is null", host_input})) return e;
+    if (status e = check_readable_span(in, 0, 1, {"reduce: input pointer is null", host_input})) return e;
   } else {
     if constexpr (!cuda::std::is_same_v<Segs, fixed_segments>) {
       std::uint64_t columns = s.count;
@@ -82,9 +82,9 @@ status check_segments(const T* in, Acc* out, const Segs& s) {
     if (!extent_of(s, elements) || elements > std::numeric_limits<std::uint64_t>::max() / sizeof(T))
       return {cudaErrorInvalidValue, "reduce: the matrix or segments overflow 64-bit sizes"};
     if (elements > 0)
-      if (status e = check_device_span(in, elements, sizeof(T),
-                                       {"reduce: input pointer is null and the segments are not empty", host_input,
-                                        nullptr, "reduce: the segments run past the end of the input's allocation"}))
+      if (status e = check_readable_span(in, elements, sizeof(T),
+                                         {"reduce: input pointer is null and the segments are not empty", host_input,
+                                          nullptr, "reduce: the segments run past the end of the input's allocation"}))
         return e;
   }
   return {};
