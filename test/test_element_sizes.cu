@@ -1,7 +1,7 @@
 // Elements of sizes that do not divide 16 bytes, and larger than 16 (3-byte uchar3, a 24-byte struct, ulonglong4 of
 // 32 bytes, 64 bytes of 16 ints): reduced element by element, as accumulators of their own type through every
-// Combine family, on random data, exactly (integer members) against a host fold; and argmin over a user's type
-// with `<`.
+// Combine family, on random data, exactly (integer members) against a host fold; and argmin and argmax over a user's
+// type with `<`.
 #include <gtest/gtest.h>
 
 #include <reduce/reduce.cuh>
@@ -90,6 +90,40 @@ TEST(ElementSizes, ThreeByteElementsExact) {
       EXPECT_EQ(got.y, want.y);
       EXPECT_EQ(got.z, want.z);
     }
+}
+
+// A user's type with `<` and no numeric_limits: argmin and argmax of it, ties to the first occurrence.
+struct version {
+  int major, minor;
+  __host__ __device__ bool operator<(const version& o) const {
+    return major != o.major ? major < o.major : minor < o.minor;
+  }
+};
+
+TEST(ElementSizes, ArgminArgmaxOfAUsersTypeWithLess) {
+  REQUIRE_GPU();
+  for (std::uint64_t n : sizes()) {
+    std::mt19937_64 rng(n + 17);
+    std::vector<version> h(n);
+    for (auto& v : h) v = {int(rng() % 7) - 3, int(rng() % 5)};  // many ties
+    test::device_buffer<version> in(n);
+    if (n) CUDA_OK(cudaMemcpy(in.base, h.data(), n * sizeof(version), cudaMemcpyHostToDevice));
+    const auto lo = reduce::argmin(in.base, n), hi = reduce::argmax(in.base, n);
+    if (n == 0) {
+      EXPECT_EQ(lo.index, reduce::no_index);
+      EXPECT_EQ(hi.index, reduce::no_index);
+      continue;
+    }
+    std::uint64_t want_lo = 0, want_hi = 0;
+    for (std::uint64_t i = 1; i < n; ++i) {
+      if (h[i] < h[want_lo]) want_lo = i;
+      if (h[want_hi] < h[i]) want_hi = i;
+    }
+    EXPECT_EQ(lo.index, want_lo) << "n=" << n;
+    EXPECT_EQ(hi.index, want_hi) << "n=" << n;
+    EXPECT_EQ(lo.value.major, h[want_lo].major);
+    EXPECT_EQ(hi.value.minor, h[want_hi].minor);
+  }
 }
 
 }  // namespace

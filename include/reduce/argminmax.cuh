@@ -49,10 +49,19 @@ __host__ __device__ __forceinline__ bool nan_value(const T& v) {
   }
 }
 
+// Whether T has a worst value of its own for the identity (an infinity or a limit): the numbers. A user's type with
+// `<` has none (numeric_limits knows nothing of it): its identity is told by its index alone, no_index, which every
+// element comes before, so that the identity's value is never compared.
+template <class T>
+inline constexpr bool has_worst_value_v = cuda::std::numeric_limits<T>::is_specialized || is_narrow_float_v<T>;
+
 // True when a comes before b in the order (is NaN, value, index), with values ascending for argmin (Greater =
 // false) and descending for argmax.
 template <bool Greater, class T>
 __host__ __device__ __forceinline__ bool precedes(const indexed<T>& a, const indexed<T>& b) {
+  if constexpr (!has_worst_value_v<T>) {
+    if (a.index == no_index || b.index == no_index) return b.index == no_index && a.index != no_index;
+  }
   const bool a_nan = nan_value(a.value), b_nan = nan_value(b.value);
   if (a_nan != b_nan) return a_nan;
   if (!a_nan) {
@@ -72,6 +81,10 @@ __host__ __device__ __forceinline__ indexed<T> pick(const indexed<T>& a, const i
 // (is NaN, value), so a tie keeps a, the first occurrence, with no index comparison (detail/vector_fold.cuh).
 template <bool Greater, class T>
 __host__ __device__ __forceinline__ indexed<T> pick_ordered(const indexed<T>& a, const indexed<T>& b) {
+  if constexpr (!has_worst_value_v<T>) {
+    if (b.index == no_index) return a;
+    if (a.index == no_index) return b;
+  }
   const auto x = widen(a.value), y = widen(b.value);
   const bool b_first = (Greater ? x < y : y < x) || (nan_value(b.value) && !nan_value(a.value));
   return b_first ? b : a;
