@@ -5,10 +5,12 @@
 //   Sum                  0 for n = 0                      Min / Max   numeric_limits<T>::max() / lowest() for n = 0
 //   Reduce(op, init)     init op x0 op ... ; init alone   TransformReduce(op, transform, init)   the same over f(x)
 //   ArgMin / ArgMax      into a value and an int64 index, or (the older form) a KeyValuePair<int, T>; n = 0 gives
-//                        {max() (ArgMin) or lowest() (ArgMax), index 1}, as CUB writes
+//                        {max() (ArgMin) or lowest() (ArgMax), index 1}, as CUB documents it
 //
 // Where this differs from CUB (docs/porting.md):
-// - d_in and d_out are pointers (device, managed or any host memory the GPU can read); iterators are not taken yet.
+// - d_in and d_out are pointers, iterators are not taken yet: d_in in any memory the GPU reads (device, managed,
+//   pinned host memory, pageable memory where the device reads it), the outputs in device or managed memory.
+// - Min and Max into an output of another arithmetic type than the input are refused (CUB compares in the input's).
 // - The accumulator is d_out's value type. Where CUB's would differ (decltype(op(init, x)) is not d_out's type, as a
 //   float Sum into an int output, which CUB sums in float), the call is refused at compile time.
 // - min and max (Min, Max, ArgMin, ArgMax, and cuda::minimum / cuda::maximum in Reduce) propagate NaN and order -0.0
