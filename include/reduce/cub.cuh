@@ -97,24 +97,30 @@ T empty_extremum() {
 }
 
 // The engine's (value, index) result, written as CUB writes it: index 1 and max() / lowest() for an empty input.
-template <bool Greater, class T, class V, class K>
+template <class T, class V, class K>
 __global__ void write_arg(const indexed<T>* r, V* value, K* index, T empty) {
   const indexed<T> x = *r;
   const bool none = x.index == no_index;
   *value = V(none ? empty : x.value);
   *index = K(none ? 1 : x.index);
 }
-template <bool Greater, class T, class K, class V>
+template <class T, class K, class V>
 __global__ void write_arg_pair(const indexed<T>* r, KeyValuePair<K, V>* out, T empty) {
   const indexed<T> x = *r;
   const bool none = x.index == no_index;
   *out = KeyValuePair<K, V>(K(none ? 1 : x.index), V(none ? empty : x.value));
 }
 
-// Argmin or argmax into a slot at the start of the caller's storage, then written out by `write(slot)`.
-template <bool Greater, class T, class Write>
-cudaError_t arg_via_slot(void* d_temp, std::size_t& bytes, const T* d_in, std::uint64_t n, cudaStream_t stream,
+// Argmin or argmax into a slot at the start of the caller's storage, then written to the caller's outputs (out_a,
+// out_b: checked as device memory) by write(slot, the value of an empty input).
+template <bool Greater, class InputIteratorT, class N, class Write>
+cudaError_t arg_via_slot(void* d_temp, std::size_t& bytes, InputIteratorT d_in_it, N num_items, cudaStream_t stream,
                          const void* out_a, const void* out_b, Write write) {
+  static_assert(std::is_pointer_v<InputIteratorT>, "reduce::DeviceReduce takes its input as a pointer");
+  using T = value_t<InputIteratorT>;
+  const T* d_in = d_in_it;
+  std::uint64_t n = 0;
+  if (!count_of(num_items, n)) return cudaErrorInvalidValue;
   const auto outputs_ok = [&]() -> status {
     for (const void* p : {out_a, out_b})
       if (status s = check_device_pointer(
@@ -141,7 +147,7 @@ cudaError_t arg_via_slot(void* d_temp, std::size_t& bytes, const T* d_in, std::u
   std::size_t b = bytes - head;
   R* slot = static_cast<R*>(d_temp);
   if (status s = engine(static_cast<char*>(d_temp) + head, b, slot)) return s.code;
-  write(slot);
+  write(slot, empty_extremum<Greater, T>());
   return cudaGetLastError();
 }
 
@@ -206,24 +212,36 @@ struct DeviceReduce {
   static cudaError_t ArgMin(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIteratorT d_in,
                             ExtremumOutIteratorT d_min_out, IndexOutIteratorT d_index_out, std::int64_t num_items,
                             cudaStream_t stream = 0) {
-    return arg<false>(d_temp_storage, temp_storage_bytes, d_in, d_min_out, d_index_out, num_items, stream);
+    return detail::cub_port::arg_via_slot<false>(d_temp_storage, temp_storage_bytes, d_in, num_items, stream, d_min_out,
+                                                 d_index_out, [&](auto* slot, auto empty) {
+                                                   detail::cub_port::write_arg<<<1, 1, 0, stream>>>(slot, d_min_out,
+                                                                                                    d_index_out, empty);
+                                                 });
   }
   template <class InputIteratorT, class ExtremumOutIteratorT, class IndexOutIteratorT>
   static cudaError_t ArgMax(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIteratorT d_in,
                             ExtremumOutIteratorT d_max_out, IndexOutIteratorT d_index_out, std::int64_t num_items,
                             cudaStream_t stream = 0) {
-    return arg<true>(d_temp_storage, temp_storage_bytes, d_in, d_max_out, d_index_out, num_items, stream);
+    return detail::cub_port::arg_via_slot<true>(d_temp_storage, temp_storage_bytes, d_in, num_items, stream, d_max_out,
+                                                d_index_out, [&](auto* slot, auto empty) {
+                                                  detail::cub_port::write_arg<<<1, 1, 0, stream>>>(slot, d_max_out,
+                                                                                                   d_index_out, empty);
+                                                });
   }
   // CUB's older form: one KeyValuePair<int, T> output.
   template <class InputIteratorT, class OutputIteratorT>
   static cudaError_t ArgMin(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIteratorT d_in,
                             OutputIteratorT d_out, int num_items, cudaStream_t stream = 0) {
-    return arg_pair<false>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_items, stream);
+    return detail::cub_port::arg_via_slot<false>(
+        d_temp_storage, temp_storage_bytes, d_in, num_items, stream, d_out, d_out,
+        [&](auto* slot, auto empty) { detail::cub_port::write_arg_pair<<<1, 1, 0, stream>>>(slot, d_out, empty); });
   }
   template <class InputIteratorT, class OutputIteratorT>
   static cudaError_t ArgMax(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIteratorT d_in,
                             OutputIteratorT d_out, int num_items, cudaStream_t stream = 0) {
-    return arg_pair<true>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_items, stream);
+    return detail::cub_port::arg_via_slot<true>(
+        d_temp_storage, temp_storage_bytes, d_in, num_items, stream, d_out, d_out,
+        [&](auto* slot, auto empty) { detail::cub_port::write_arg_pair<<<1, 1, 0, stream>>>(slot, d_out, empty); });
   }
 
  private:
@@ -247,33 +265,6 @@ struct DeviceReduce {
                                      stream);
     else
       return device_transform_reduce(d_temp, bytes, d_in, d_out, n, converting<In, Out>{}, Op{}, stream);
-  }
-
-  template <bool Greater, class InputIteratorT, class V, class K>
-  static cudaError_t arg(void* d_temp, std::size_t& bytes, InputIteratorT d_in, V* d_value, K* d_index,
-                         std::int64_t num_items, cudaStream_t stream) {
-    using namespace detail::cub_port;
-    static_assert(std::is_pointer_v<InputIteratorT>, "reduce::DeviceReduce takes its input as a pointer");
-    using T = value_t<InputIteratorT>;
-    std::uint64_t n = 0;
-    if (!count_of(num_items, n)) return cudaErrorInvalidValue;
-    return arg_via_slot<Greater>(
-        d_temp, bytes, static_cast<const T*>(d_in), n, stream, d_value, d_index, [&](const indexed<T>* slot) {
-          write_arg<Greater><<<1, 1, 0, stream>>>(slot, d_value, d_index, empty_extremum<Greater, T>());
-        });
-  }
-  template <bool Greater, class InputIteratorT, class K, class V>
-  static cudaError_t arg_pair(void* d_temp, std::size_t& bytes, InputIteratorT d_in, KeyValuePair<K, V>* d_out,
-                              int num_items, cudaStream_t stream) {
-    using namespace detail::cub_port;
-    static_assert(std::is_pointer_v<InputIteratorT>, "reduce::DeviceReduce takes its input as a pointer");
-    using T = value_t<InputIteratorT>;
-    std::uint64_t n = 0;
-    if (!count_of(num_items, n)) return cudaErrorInvalidValue;
-    return arg_via_slot<Greater>(
-        d_temp, bytes, static_cast<const T*>(d_in), n, stream, d_out, d_out, [&](const indexed<T>* slot) {
-          write_arg_pair<Greater><<<1, 1, 0, stream>>>(slot, d_out, empty_extremum<Greater, T>());
-        });
   }
 };
 

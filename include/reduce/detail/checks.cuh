@@ -45,6 +45,18 @@ struct pointer_words {
   const char* past_end = nullptr;  // the elements run past the end of p's allocation
 };
 
+// `count` elements of `size` bytes from p end inside p's allocation, where the driver can say.
+inline status check_within_allocation(const void* p, std::uint64_t count, std::size_t size, const pointer_words& w) {
+  if (count == 0) return {};
+  if (count > ~std::uint64_t(0) / size) return {cudaErrorInvalidValue, w.past_end};  // count * size overflows
+  std::uintptr_t base = 0;
+  std::size_t bytes = 0;
+  const auto at = reinterpret_cast<std::uintptr_t>(p);
+  if (!allocation_of(p, base, bytes) || at < base || at - base >= bytes) return {};  // the driver cannot say
+  if (count * size > bytes - (at - base)) return {cudaErrorInvalidValue, w.past_end};
+  return {};
+}
+
 // Device-accessible memory only, holding `count` elements of `size` bytes from p: device or managed allocations. Host
 // memory is refused, and, given a device, memory of another device (managed memory is anywhere).
 inline status check_device_span(const void* p, std::uint64_t count, std::size_t size, const pointer_words& w,
@@ -55,14 +67,7 @@ inline status check_device_span(const void* p, std::uint64_t count, std::size_t 
   if (a.type != cudaMemoryTypeDevice && a.type != cudaMemoryTypeManaged) return {cudaErrorInvalidValue, w.host};
   if (device != any_device && a.type == cudaMemoryTypeDevice && a.device != device)
     return {cudaErrorInvalidValue, w.other};
-  if (count == 0) return {};
-  if (count > ~std::uint64_t(0) / size) return {cudaErrorInvalidValue, w.past_end};  // count * size overflows
-  std::uintptr_t base = 0;
-  std::size_t bytes = 0;
-  const auto at = reinterpret_cast<std::uintptr_t>(p);
-  if (!allocation_of(p, base, bytes) || at < base || at - base >= bytes) return {};  // the driver cannot say
-  if (count * size > bytes - (at - base)) return {cudaErrorInvalidValue, w.past_end};
-  return {};
+  return check_within_allocation(p, count, size, w);
 }
 inline status check_device_pointer(const void* p, const pointer_words& w, int device = any_device) {
   return check_device_span(p, 0, 1, w, device);
@@ -91,16 +96,7 @@ inline status check_readable_span(const void* p, std::uint64_t count, std::size_
   cudaPointerAttributes a{};
   if (cudaError_t e = cudaPointerGetAttributes(&a, p)) return {e, "reduce: cudaPointerGetAttributes failed"};
   if (a.type == cudaMemoryTypeHost) {
-    if (a.devicePointer == p) {  // its end, where the driver can say (as for device memory)
-      if (count == 0) return {};
-      if (count > ~std::uint64_t(0) / size) return {cudaErrorInvalidValue, w.past_end};
-      std::uintptr_t base = 0;
-      std::size_t bytes = 0;
-      const auto at = reinterpret_cast<std::uintptr_t>(p);
-      if (!allocation_of(p, base, bytes) || at < base || at - base >= bytes) return {};
-      if (count * size > bytes - (at - base)) return {cudaErrorInvalidValue, w.past_end};
-      return {};
-    }
+    if (a.devicePointer == p) return check_within_allocation(p, count, size, w);
     return {cudaErrorInvalidValue,
             "reduce: input pointer is pinned host memory that the device sees at another address: pass the pointer "
             "cudaHostGetDevicePointer gives"};
