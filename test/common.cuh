@@ -55,6 +55,16 @@ struct device_buffer {
   device_buffer& operator=(const device_buffer&) = delete;
 };
 
+// Runs call(d_temp, bytes) in two phases, CUB style (the size query, an allocation, the run), and synchronises.
+template <class Call>
+void two_phase(Call call) {
+  std::size_t bytes = 0;
+  ASSERT_EQ(call(nullptr, bytes), cudaSuccess);
+  device_buffer<char> temp(bytes);
+  ASSERT_EQ(call(temp.base, bytes), cudaSuccess);
+  ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+}
+
 // REDUCE_TEST_SMALL=1 (set by test/sanitize.sh) keeps the runs short enough for compute-sanitizer: one size smaller
 // than a block and one spanning many blocks.
 inline bool small_only() {

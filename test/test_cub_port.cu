@@ -25,16 +25,6 @@ struct Square {
   __host__ __device__ long long operator()(int x) const { return (long long)x * x; }
 };
 
-// Runs `call(d_temp, bytes)` CUB style (query, allocate, run) and synchronises.
-template <class Call>
-void two_phase(Call call) {
-  std::size_t bytes = 0;
-  ASSERT_EQ(call(nullptr, bytes), cudaSuccess);
-  test::device_buffer<char> temp(bytes);
-  ASSERT_EQ(call(temp.base, bytes), cudaSuccess);
-  ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
-}
-
 template <class T>
 T read(const T* d) {
   T h{};
@@ -57,8 +47,9 @@ void compare(const std::vector<T>& h, Program program, const char* what) {
   test::device_buffer<Out> theirs(1), ours(1);
   ASSERT_EQ(cudaMemset(theirs.base, 0xA5, sizeof(Out)), cudaSuccess);
   ASSERT_EQ(cudaMemset(ours.base, 0xA5, sizeof(Out)), cudaSuccess);
-  two_phase([&](void* t, std::size_t& b) { return program(cub::DeviceReduce{}, t, b, in.base, theirs.base, n); });
-  two_phase([&](void* t, std::size_t& b) { return program(reduce::DeviceReduce{}, t, b, in.base, ours.base, n); });
+  test::two_phase([&](void* t, std::size_t& b) { return program(cub::DeviceReduce{}, t, b, in.base, theirs.base, n); });
+  test::two_phase(
+      [&](void* t, std::size_t& b) { return program(reduce::DeviceReduce{}, t, b, in.base, ours.base, n); });
   const Out a = read(theirs.base), b = read(ours.base);
   EXPECT_EQ(0, std::memcmp(&a, &b, sizeof(Out))) << what << " n=" << n;
 }
@@ -136,9 +127,9 @@ TEST(CubPort, FloatMinMaxExactSumsWithinTheBound) {
         "Reduce(maximum, init)");
     test::device_buffer<float> in(h.size()), out(1);
     if (n) CUDA_OK(cudaMemcpy(in.base, h.data(), h.size() * sizeof(float), cudaMemcpyHostToDevice));
-    two_phase([&](void* t, std::size_t& b) { return reduce::DeviceReduce::Sum(t, b, in.base, out.base, n); });
+    test::two_phase([&](void* t, std::size_t& b) { return reduce::DeviceReduce::Sum(t, b, in.base, out.base, n); });
     test::expect_sum_close(read(out.base), h);
-    two_phase([&](void* t, std::size_t& b) {
+    test::two_phase([&](void* t, std::size_t& b) {
       return reduce::DeviceReduce::Reduce(t, b, in.base, out.base, n, cuda::std::plus<>{}, 0.25f);
     });
     auto with_init = h;
@@ -158,7 +149,7 @@ TEST(CubPort, ArgMinArgMaxBothForms) {
       test::device_buffer<std::int64_t> index(1);
       EXPECT_EQ(cudaMemset(value.base, 0xA5, sizeof(int)), cudaSuccess);  // an unwritten output cannot pass
       EXPECT_EQ(cudaMemset(index.base, 0xA5, sizeof(std::int64_t)), cudaSuccess);
-      two_phase([&](void* t, std::size_t& b) {
+      test::two_phase([&](void* t, std::size_t& b) {
         return max ? decltype(lib)::ArgMax(t, b, in.base, value.base, index.base, n)
                    : decltype(lib)::ArgMin(t, b, in.base, value.base, index.base, n);
       });
@@ -176,7 +167,7 @@ TEST(CubPort, ArgMinArgMaxBothForms) {
     // The older form, one KeyValuePair<int, T> (deprecated in CUB 3).
     const auto pair = [&](auto lib, auto* d_out, bool max) {
       EXPECT_EQ(cudaMemset(d_out, 0xA5, sizeof(*d_out)), cudaSuccess);
-      two_phase([&](void* t, std::size_t& b) {
+      test::two_phase([&](void* t, std::size_t& b) {
         _CCCL_SUPPRESS_DEPRECATED_PUSH
         return max ? decltype(lib)::ArgMax(t, b, in.base, d_out, n) : decltype(lib)::ArgMin(t, b, in.base, d_out, n);
         _CCCL_SUPPRESS_DEPRECATED_POP

@@ -8,8 +8,9 @@
 //                        {max() (ArgMin) or lowest() (ArgMax), index 1}, as CUB documents it
 //
 // Where this differs from CUB (docs/porting.md):
-// - d_in and d_out are pointers, iterators are not taken yet: d_in in any memory the GPU reads (device, managed,
-//   pinned host memory, pageable memory where the device reads it), the outputs in device or managed memory.
+// - d_in and d_out are pointers or iterators (detail/iterators.cuh): a pointer d_in in any memory the GPU reads
+//   (device, managed, pinned host memory, pageable memory where the device reads it), a pointer output in device or
+//   managed memory. ArgMin and ArgMax take pointers.
 // - Min and Max into an output of another arithmetic type than the input are refused (CUB compares in the input's).
 // - The accumulator is d_out's value type. Where CUB's would differ (decltype(op(init, x)) is not d_out's type, as a
 //   float Sum into an int output, which CUB sums in float), the call is refused at compile time.
@@ -43,16 +44,12 @@ struct KeyValuePair {
 
 namespace detail::cub_port {
 
-template <class It>
-using value_t = std::remove_cv_t<std::remove_pointer_t<It>>;
-
-template <class InIt, class OutIt>
-constexpr void require_pointers() {
-  static_assert(std::is_pointer_v<InIt>,
-                "reduce::DeviceReduce takes its input as a pointer (device, managed or mapped host memory); for an "
-                "iterator, write its values to memory first, or compute them with TransformReduce over an index array");
-  static_assert(std::is_pointer_v<OutIt>, "reduce::DeviceReduce writes its result through a pointer");
-}
+// The input's value type and the accumulator: d_out's value type (a pointer's element, an output iterator's
+// value_type, the input's where the iterator declares none).
+template <class InputIteratorT>
+using value_t = input_value_t<InputIteratorT>;
+template <class OutputIteratorT, class InputIteratorT>
+using out_t = output_accumulator_t<OutputIteratorT, InputIteratorT>;
 
 template <class T, bool = std::is_integral_v<T>>
 struct promoted {  // an integer's promotion (short to int); any other type itself
@@ -82,9 +79,10 @@ constexpr void require_output_accumulator() {
 template <class T, class Acc>
 using converting = std::conditional_t<is_narrowing_v<T, Acc>, convert_to<Acc>, no_transform>;
 
+// CUB's counts (num_items, num_segments): an integer, refused where negative.
 template <class N>
 bool count_of(N num_items, std::uint64_t& n) {
-  static_assert(std::is_integral_v<N>, "reduce::DeviceReduce: num_items must be an integer");
+  static_assert(std::is_integral_v<N>, "reduce::DeviceReduce: num_items and num_segments must be integers");
   if constexpr (std::is_signed_v<N>)
     if (num_items < 0) return false;
   n = std::uint64_t(num_items);
@@ -168,9 +166,8 @@ struct DeviceReduce {
                                      OutputIteratorT d_out, NumItemsT num_items, ReductionOpT reduction_op,
                                      TransformOpT transform_op, T init, cudaStream_t stream = 0) {
     using namespace detail::cub_port;
-    require_pointers<InputIteratorT, OutputIteratorT>();
     using In = value_t<InputIteratorT>;
-    using Out = value_t<OutputIteratorT>;
+    using Out = out_t<OutputIteratorT, InputIteratorT>;
     std::uint64_t n = 0;
     if (!count_of(num_items, n)) return cudaErrorInvalidValue;
     if constexpr (std::is_same_v<TransformOpT, detail::no_transform>) {
@@ -187,9 +184,8 @@ struct DeviceReduce {
   static cudaError_t Sum(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIteratorT d_in,
                          OutputIteratorT d_out, NumItemsT num_items, cudaStream_t stream = 0) {
     using namespace detail::cub_port;
-    require_pointers<InputIteratorT, OutputIteratorT>();
     using In = value_t<InputIteratorT>;
-    using Out = value_t<OutputIteratorT>;
+    using Out = out_t<OutputIteratorT, InputIteratorT>;
     require_output_accumulator<cuda::std::plus<>, Out, In, Out>();
     std::uint64_t n = 0;
     if (!count_of(num_items, n)) return cudaErrorInvalidValue;
@@ -251,9 +247,8 @@ struct DeviceReduce {
   static cudaError_t extreme(void* d_temp, std::size_t& bytes, InputIteratorT d_in, OutputIteratorT d_out,
                              NumItemsT num_items, cudaStream_t stream) {
     using namespace detail::cub_port;
-    require_pointers<InputIteratorT, OutputIteratorT>();
     using In = value_t<InputIteratorT>;
-    using Out = value_t<OutputIteratorT>;
+    using Out = out_t<OutputIteratorT, InputIteratorT>;
     using Op = std::conditional_t<Greater, max, min>;
     // CUB compares in the input's type (its init is In's limit): an output of another arithmetic type is refused.
     require_output_accumulator<std::conditional_t<Greater, cuda::maximum<>, cuda::minimum<>>, In, In, Out>();

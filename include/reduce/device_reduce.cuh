@@ -18,7 +18,7 @@
 #include <reduce/policy/config.cuh>
 
 #include "detail/dispatch.cuh"
-#include "detail/seed.cuh"
+#include "detail/entry.cuh"
 #include "ops.cuh"
 #include "status.cuh"
 #include "types.cuh"
@@ -48,49 +48,47 @@ struct convert_to {
 // Reduces transform(d_in[i]) (or transform(d_in[i], i)) over i in [0, n) with op into *d_out, in one pass: the
 // transform is applied as each element is loaded, after the Load policy's vector loads. Its result is converted to
 // the accumulator, d_out's element type.
-template <class Cfg = default_config, class T, class Acc, class Tr, class Op = sum>
-status device_transform_reduce_status(void* d_temp, std::size_t& temp_bytes, const T* d_in, Acc* d_out, std::uint64_t n,
+template <class Cfg = default_config, class In, class Out, class Tr, class Op = sum>
+status device_transform_reduce_status(void* d_temp, std::size_t& temp_bytes, In d_in, Out d_out, std::uint64_t n,
                                       Tr transform, Op op = {}, cudaStream_t stream = 0) {
   return detail::run_entry<Cfg>(detail::temp_storage{d_temp, temp_bytes}, d_in, d_out, n, transform, op, stream);
 }
-template <class Cfg = default_config, class T, class Acc, class Tr, class Op = sum>
-status device_transform_reduce_status(workspace& ws, const T* d_in, Acc* d_out, std::uint64_t n, Tr transform,
-                                      Op op = {}, cudaStream_t stream = 0) {
+template <class Cfg = default_config, class In, class Out, class Tr, class Op = sum>
+status device_transform_reduce_status(workspace& ws, In d_in, Out d_out, std::uint64_t n, Tr transform, Op op = {},
+                                      cudaStream_t stream = 0) {
   return detail::run_entry<Cfg>(detail::workspace_storage{ws}, d_in, d_out, n, transform, op, stream);
 }
 
-template <class Cfg = default_config, class T, class Acc, class Tr, class Op = sum>
-cudaError_t device_transform_reduce(void* d_temp, std::size_t& temp_bytes, const T* d_in, Acc* d_out, std::uint64_t n,
-                                    Tr transform, Op op = {}, cudaStream_t stream = 0) {
-  return device_transform_reduce_status<Cfg>(d_temp, temp_bytes, d_in, d_out, n, transform, op, stream).code;
+template <class Cfg = default_config, class In, class Out, class Tr, class Op = sum>
+status device_transform_reduce(void* d_temp, std::size_t& temp_bytes, In d_in, Out d_out, std::uint64_t n, Tr transform,
+                               Op op = {}, cudaStream_t stream = 0) {
+  return device_transform_reduce_status<Cfg>(d_temp, temp_bytes, d_in, d_out, n, transform, op, stream);
 }
-template <class Cfg = default_config, class T, class Acc, class Tr, class Op = sum>
-cudaError_t device_transform_reduce(workspace& ws, const T* d_in, Acc* d_out, std::uint64_t n, Tr transform, Op op = {},
-                                    cudaStream_t stream = 0) {
-  return device_transform_reduce_status<Cfg>(ws, d_in, d_out, n, transform, op, stream).code;
+template <class Cfg = default_config, class In, class Out, class Tr, class Op = sum>
+status device_transform_reduce(workspace& ws, In d_in, Out d_out, std::uint64_t n, Tr transform, Op op = {},
+                               cudaStream_t stream = 0) {
+  return device_transform_reduce_status<Cfg>(ws, d_in, d_out, n, transform, op, stream);
 }
 
 // Reduces d_in[0, n) with op into *d_out.
-template <class Cfg = default_config, class T, class Acc, class Op = sum>
-status device_reduce_status(void* d_temp, std::size_t& temp_bytes, const T* d_in, Acc* d_out, std::uint64_t n,
-                            Op op = {}, cudaStream_t stream = 0) {
+template <class Cfg = default_config, class In, class Out, class Op = sum>
+status device_reduce_status(void* d_temp, std::size_t& temp_bytes, In d_in, Out d_out, std::uint64_t n, Op op = {},
+                            cudaStream_t stream = 0) {
   return device_transform_reduce_status<Cfg>(d_temp, temp_bytes, d_in, d_out, n, detail::no_transform{}, op, stream);
 }
-template <class Cfg = default_config, class T, class Acc, class Op = sum>
-status device_reduce_status(workspace& ws, const T* d_in, Acc* d_out, std::uint64_t n, Op op = {},
-                            cudaStream_t stream = 0) {
+template <class Cfg = default_config, class In, class Out, class Op = sum>
+status device_reduce_status(workspace& ws, In d_in, Out d_out, std::uint64_t n, Op op = {}, cudaStream_t stream = 0) {
   return device_transform_reduce_status<Cfg>(ws, d_in, d_out, n, detail::no_transform{}, op, stream);
 }
 
-template <class Cfg = default_config, class T, class Acc, class Op = sum>
-cudaError_t device_reduce(void* d_temp, std::size_t& temp_bytes, const T* d_in, Acc* d_out, std::uint64_t n, Op op = {},
-                          cudaStream_t stream = 0) {
-  return device_reduce_status<Cfg>(d_temp, temp_bytes, d_in, d_out, n, op, stream).code;
+template <class Cfg = default_config, class In, class Out, class Op = sum>
+status device_reduce(void* d_temp, std::size_t& temp_bytes, In d_in, Out d_out, std::uint64_t n, Op op = {},
+                     cudaStream_t stream = 0) {
+  return device_reduce_status<Cfg>(d_temp, temp_bytes, d_in, d_out, n, op, stream);
 }
-template <class Cfg = default_config, class T, class Acc, class Op = sum>
-cudaError_t device_reduce(workspace& ws, const T* d_in, Acc* d_out, std::uint64_t n, Op op = {},
-                          cudaStream_t stream = 0) {
-  return device_reduce_status<Cfg>(ws, d_in, d_out, n, op, stream).code;
+template <class Cfg = default_config, class In, class Out, class Op = sum>
+status device_reduce(workspace& ws, In d_in, Out d_out, std::uint64_t n, Op op = {}, cudaStream_t stream = 0) {
+  return device_reduce_status<Cfg>(ws, d_in, d_out, n, op, stream);
 }
 
 }  // namespace reduce

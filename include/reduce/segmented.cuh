@@ -20,7 +20,7 @@
 #include <type_traits>
 
 #include "argminmax.cuh"
-#include "detail/segment/dispatch.cuh"
+#include "detail/segment/entry.cuh"
 #include "device_reduce.cuh"
 #include "to_host.cuh"
 
@@ -29,21 +29,24 @@ namespace reduce {
 using default_segmented_config = policy::segmented_tuned;
 
 namespace segments {
-// num_segments segments: segment s is d_in[d_begin[s], d_end[s]) (device arrays of 32- or 64-bit offsets; CSR
-// offsets pass (d_offsets, d_offsets + 1)). Offsets are read on the device only.
-template <class O>
-detail::offset_segments<O> offsets(const O* d_begin, const O* d_end, std::uint64_t num_segments) {
-  static_assert(std::is_integral_v<O> && (sizeof(O) == 4 || sizeof(O) == 8),
-                "reduce: segment offsets are 32- or 64-bit integers");
+// num_segments segments: segment s is d_in[d_begin[s], d_end[s]). The offsets are integers (any width, signed or
+// not) in device memory, or iterators that compute them (a counting or transform iterator, as CUB takes); CSR offsets
+// pass (d_offsets, d_offsets + 1). They are read on the device only.
+template <class B, class E>
+detail::offset_segments<B, E> offsets(B d_begin, E d_end, std::uint64_t num_segments) {
+  using ob = detail::input_value_t<B>;
+  using oe = detail::input_value_t<E>;
+  static_assert(std::is_integral_v<ob> && std::is_integral_v<oe>,
+                "reduce: segment offsets are integers: pass pointers to, or iterators over, an integer type");
   return {d_begin, d_end, num_segments};
 }
 // The same, with a bound on the lengths: no segment holds more than max_length elements (CUB's max_segment_size).
 // The default then maps the segments by the bound, a thread or a lane group per segment, with no pass that sorts
 // them by length; where lengths vary widely, leave the bound out. A bound past 8 KB of elements changes nothing; 0
 // says every segment is empty. A segment longer than the bound is still reduced right, more slowly.
-template <class O>
-detail::bounded_offset_segments<O> offsets(const O* d_begin, const O* d_end, std::uint64_t num_segments,
-                                           std::uint64_t max_length) {
+template <class B, class E>
+detail::bounded_offset_segments<B, E> offsets(B d_begin, E d_end, std::uint64_t num_segments,
+                                              std::uint64_t max_length) {
   return {offsets(d_begin, d_end, num_segments), max_length};
 }
 // count segments of size elements, end to end from d_in.
@@ -61,60 +64,59 @@ inline detail::column_segments columns(std::uint64_t rows, std::uint64_t columns
 template <class Segs>
 using if_segments = std::enable_if_t<detail::is_segments_v<Segs>, int>;
 
-template <class Cfg = default_segmented_config, class T, class Acc, class Segs, class Tr, class Op = sum,
+template <class Cfg = default_segmented_config, class In, class Out, class Segs, class Tr, class Op = sum,
           if_segments<Segs> = 0>
-status device_segmented_transform_reduce_status(void* d_temp, std::size_t& temp_bytes, const T* d_in, Acc* d_out,
-                                                Segs segs, Tr transform, Op op = {}, cudaStream_t stream = 0) {
-  return detail::run_segmented<Cfg>(detail::temp_storage{d_temp, temp_bytes}, d_in, d_out, segs, transform, op, stream);
+status device_segmented_transform_reduce_status(void* d_temp, std::size_t& temp_bytes, In d_in, Out d_out, Segs segs,
+                                                Tr transform, Op op = {}, cudaStream_t stream = 0) {
+  return detail::run_segmented_entry<Cfg>(detail::temp_storage{d_temp, temp_bytes}, d_in, d_out, segs, transform, op,
+                                          stream);
 }
-template <class Cfg = default_segmented_config, class T, class Acc, class Segs, class Tr, class Op = sum,
+template <class Cfg = default_segmented_config, class In, class Out, class Segs, class Tr, class Op = sum,
           if_segments<Segs> = 0>
-status device_segmented_transform_reduce_status(workspace& ws, const T* d_in, Acc* d_out, Segs segs, Tr transform,
-                                                Op op = {}, cudaStream_t stream = 0) {
-  return detail::run_segmented<Cfg>(detail::workspace_storage{ws}, d_in, d_out, segs, transform, op, stream);
+status device_segmented_transform_reduce_status(workspace& ws, In d_in, Out d_out, Segs segs, Tr transform, Op op = {},
+                                                cudaStream_t stream = 0) {
+  return detail::run_segmented_entry<Cfg>(detail::workspace_storage{ws}, d_in, d_out, segs, transform, op, stream);
 }
-template <class Cfg = default_segmented_config, class T, class Acc, class Segs, class Tr, class Op = sum,
+template <class Cfg = default_segmented_config, class In, class Out, class Segs, class Tr, class Op = sum,
           if_segments<Segs> = 0>
-cudaError_t device_segmented_transform_reduce(void* d_temp, std::size_t& temp_bytes, const T* d_in, Acc* d_out,
-                                              Segs segs, Tr transform, Op op = {}, cudaStream_t stream = 0) {
-  return device_segmented_transform_reduce_status<Cfg>(d_temp, temp_bytes, d_in, d_out, segs, transform, op, stream)
-      .code;
+status device_segmented_transform_reduce(void* d_temp, std::size_t& temp_bytes, In d_in, Out d_out, Segs segs,
+                                         Tr transform, Op op = {}, cudaStream_t stream = 0) {
+  return device_segmented_transform_reduce_status<Cfg>(d_temp, temp_bytes, d_in, d_out, segs, transform, op, stream);
 }
-template <class Cfg = default_segmented_config, class T, class Acc, class Segs, class Tr, class Op = sum,
+template <class Cfg = default_segmented_config, class In, class Out, class Segs, class Tr, class Op = sum,
           if_segments<Segs> = 0>
-cudaError_t device_segmented_transform_reduce(workspace& ws, const T* d_in, Acc* d_out, Segs segs, Tr transform,
-                                              Op op = {}, cudaStream_t stream = 0) {
-  return device_segmented_transform_reduce_status<Cfg>(ws, d_in, d_out, segs, transform, op, stream).code;
+status device_segmented_transform_reduce(workspace& ws, In d_in, Out d_out, Segs segs, Tr transform, Op op = {},
+                                         cudaStream_t stream = 0) {
+  return device_segmented_transform_reduce_status<Cfg>(ws, d_in, d_out, segs, transform, op, stream);
 }
 
-template <class Cfg = default_segmented_config, class T, class Acc, class Segs, class Op = sum, if_segments<Segs> = 0>
-status device_segmented_reduce_status(void* d_temp, std::size_t& temp_bytes, const T* d_in, Acc* d_out, Segs segs,
-                                      Op op = {}, cudaStream_t stream = 0) {
+template <class Cfg = default_segmented_config, class In, class Out, class Segs, class Op = sum, if_segments<Segs> = 0>
+status device_segmented_reduce_status(void* d_temp, std::size_t& temp_bytes, In d_in, Out d_out, Segs segs, Op op = {},
+                                      cudaStream_t stream = 0) {
   return device_segmented_transform_reduce_status<Cfg>(d_temp, temp_bytes, d_in, d_out, segs, detail::no_transform{},
                                                        op, stream);
 }
-template <class Cfg = default_segmented_config, class T, class Acc, class Segs, class Op = sum, if_segments<Segs> = 0>
-status device_segmented_reduce_status(workspace& ws, const T* d_in, Acc* d_out, Segs segs, Op op = {},
+template <class Cfg = default_segmented_config, class In, class Out, class Segs, class Op = sum, if_segments<Segs> = 0>
+status device_segmented_reduce_status(workspace& ws, In d_in, Out d_out, Segs segs, Op op = {},
                                       cudaStream_t stream = 0) {
   return device_segmented_transform_reduce_status<Cfg>(ws, d_in, d_out, segs, detail::no_transform{}, op, stream);
 }
-template <class Cfg = default_segmented_config, class T, class Acc, class Segs, class Op = sum, if_segments<Segs> = 0>
-cudaError_t device_segmented_reduce(void* d_temp, std::size_t& temp_bytes, const T* d_in, Acc* d_out, Segs segs,
-                                    Op op = {}, cudaStream_t stream = 0) {
-  return device_segmented_reduce_status<Cfg>(d_temp, temp_bytes, d_in, d_out, segs, op, stream).code;
+template <class Cfg = default_segmented_config, class In, class Out, class Segs, class Op = sum, if_segments<Segs> = 0>
+status device_segmented_reduce(void* d_temp, std::size_t& temp_bytes, In d_in, Out d_out, Segs segs, Op op = {},
+                               cudaStream_t stream = 0) {
+  return device_segmented_reduce_status<Cfg>(d_temp, temp_bytes, d_in, d_out, segs, op, stream);
 }
-template <class Cfg = default_segmented_config, class T, class Acc, class Segs, class Op = sum, if_segments<Segs> = 0>
-cudaError_t device_segmented_reduce(workspace& ws, const T* d_in, Acc* d_out, Segs segs, Op op = {},
-                                    cudaStream_t stream = 0) {
-  return device_segmented_reduce_status<Cfg>(ws, d_in, d_out, segs, op, stream).code;
+template <class Cfg = default_segmented_config, class In, class Out, class Segs, class Op = sum, if_segments<Segs> = 0>
+status device_segmented_reduce(workspace& ws, In d_in, Out d_out, Segs segs, Op op = {}, cudaStream_t stream = 0) {
+  return device_segmented_reduce_status<Cfg>(ws, d_in, d_out, segs, op, stream);
 }
-// CUB's argument order (DeviceSegmentedReduce::Reduce, without the initial value: the op's identity).
-template <class Cfg = default_segmented_config, class T, class Acc, class O, class Op = sum>
-cudaError_t device_segmented_reduce(void* d_temp, std::size_t& temp_bytes, const T* d_in, Acc* d_out,
-                                    std::uint64_t num_segments, const O* d_begin, const O* d_end, Op op = {},
-                                    cudaStream_t stream = 0) {
-  return device_segmented_reduce<Cfg>(d_temp, temp_bytes, d_in, d_out, segments::offsets(d_begin, d_end, num_segments),
-                                      op, stream);
+// CUB's argument order (DeviceSegmentedReduce::Reduce; the op may carry an initial value: with_init(op, init)).
+template <class Cfg = default_segmented_config, class In, class Out, class B, class E, class Op = sum,
+          std::enable_if_t<!detail::is_segments_v<B>, int> = 0>
+status device_segmented_reduce(void* d_temp, std::size_t& temp_bytes, In d_in, Out d_out, std::uint64_t num_segments,
+                               B d_begin, E d_end, Op op = {}, cudaStream_t stream = 0) {
+  return device_segmented_reduce_status<Cfg>(d_temp, temp_bytes, d_in, d_out,
+                                             segments::offsets(d_begin, d_end, num_segments), op, stream);
 }
 
 // Argmin / argmax per segment: the value and its index from the segment's start (first occurrence).
@@ -132,22 +134,22 @@ cudaError_t device_segmented_reduce(void* d_temp, std::size_t& temp_bytes, const
                                                          stream);                                                     \
   }                                                                                                                   \
   template <class Cfg = default_segmented_config, class T, class Segs, if_segments<Segs> = 0>                         \
-  cudaError_t device_segmented_##NAME(void* d_temp, std::size_t& temp_bytes, const T* d_in, indexed<T>* d_out,        \
-                                      Segs segs, cudaStream_t stream = 0) {                                           \
-    return device_segmented_##NAME##_status<Cfg>(d_temp, temp_bytes, d_in, d_out, segs, stream).code;                 \
+  status device_segmented_##NAME(void* d_temp, std::size_t& temp_bytes, const T* d_in, indexed<T>* d_out, Segs segs,  \
+                                 cudaStream_t stream = 0) {                                                           \
+    return device_segmented_##NAME##_status<Cfg>(d_temp, temp_bytes, d_in, d_out, segs, stream);                      \
   }                                                                                                                   \
   template <class Cfg = default_segmented_config, class T, class Segs, if_segments<Segs> = 0>                         \
-  cudaError_t device_segmented_##NAME(workspace& ws, const T* d_in, indexed<T>* d_out, Segs segs,                     \
-                                      cudaStream_t stream = 0) {                                                      \
-    return device_segmented_##NAME##_status<Cfg>(ws, d_in, d_out, segs, stream).code;                                 \
+  status device_segmented_##NAME(workspace& ws, const T* d_in, indexed<T>* d_out, Segs segs,                          \
+                                 cudaStream_t stream = 0) {                                                           \
+    return device_segmented_##NAME##_status<Cfg>(ws, d_in, d_out, segs, stream);                                      \
   }
 REDUCE_SEGMENTED_ARG_ENTRY(argmin)
 REDUCE_SEGMENTED_ARG_ENTRY(argmax)
 #undef REDUCE_SEGMENTED_ARG_ENTRY
 
 // One call: the results in d_out (device memory, one per segment), the stream synchronised; throws reduce::error.
-template <class Cfg = default_segmented_config, class T, class Acc, class Segs, class Op = sum, if_segments<Segs> = 0>
-void segmented_reduce(const T* d_in, Acc* d_out, Segs segs, Op op = {}, cudaStream_t stream = 0) {
+template <class Cfg = default_segmented_config, class In, class Out, class Segs, class Op = sum, if_segments<Segs> = 0>
+void segmented_reduce(In d_in, Out d_out, Segs segs, Op op = {}, cudaStream_t stream = 0) {
   std::size_t bytes = 0;
   detail::throw_if(device_segmented_reduce_status<Cfg>(nullptr, bytes, d_in, d_out, segs, op, stream), "size query");
   void* raw = nullptr;

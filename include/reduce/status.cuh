@@ -8,11 +8,14 @@
 
 namespace reduce {
 
-// An error code and, when the library found the problem itself, a sentence that says what to fix.
+// An error code and, when the library found the problem itself, a sentence that says what to fix. It converts to the
+// code, so that a call reads as a CUDA runtime call does: `cudaError_t e = reduce::device_reduce(...)`, or
+// `if (reduce::device_reduce(...) != cudaSuccess)`; keep the status to read the message.
 struct status {
   cudaError_t code = cudaSuccess;
   const char* message = nullptr;
   explicit operator bool() const { return code != cudaSuccess; }  // true when something went wrong
+  operator cudaError_t() const { return code; }
 };
 
 class error : public std::runtime_error {

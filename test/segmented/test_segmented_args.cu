@@ -43,7 +43,8 @@ TEST(SegmentedArgs, BadInputRefusedNothingWritten) {
   expect_refused(query_and_run(in.base, out.base, rows(40, 50, 50)), "past the end of the input's allocation");
   expect_refused(query_and_run(in.base, out.base, columns(100, 20, 10)), "ld must be at least");
   expect_refused(query_and_run(in.base, out.base, offsets(host_offsets.data(), off.base + 1, 10)), "host memory");
-  expect_refused(query_and_run(in.base, out.base, offsets<int>(nullptr, off.base + 1, 10)), "offsets pointer is null");
+  expect_refused(query_and_run(in.base, out.base, offsets(static_cast<const int*>(nullptr), off.base + 1, 10)),
+                 "offsets pointer is null");
   expect_refused(query_and_run(in.base, out.base, offsets(off.base, off.base + 1, 200)), "past their allocation");
   expect_refused(query_and_run(in.base, out.base, fixed(100, 1), 16), "smaller than this call needs");
   // Columns that split their rows need storage: a too-small one is refused too.

@@ -143,7 +143,7 @@ TEST(SegmentedBounded, BadInputRefusedNothingWritten) {
     ASSERT_NE(s.message, nullptr);
     EXPECT_NE(std::string(s.message).find(why), std::string::npos) << s.message;
   };
-  refused(offsets<int>(nullptr, off.base + 1, 10, 4), out.base, "offsets pointer is null");
+  refused(offsets(static_cast<const int*>(nullptr), off.base + 1, 10, 4), out.base, "offsets pointer is null");
   refused(offsets(off.base, off.base + 1, 200, 4), out.base, "past their allocation");
   refused(offsets(off.base, off.base + 1, 10, 100000), nullptr, "output pointer is null");
   refused(offsets(off.base, off.base + 1, 1000, 1), out.base, "one result per segment");

@@ -110,23 +110,40 @@ inline status check_readable_span(const void* p, std::uint64_t count, std::size_
   return check_device_span(p, count, size, w);
 }
 
+// An input given as an iterator runs as an array of `unread` elements, which no kernel reads (the transform reads the
+// iterator: detail/iterators.cuh): there is no memory of the engine's to check. An output given as an iterator is
+// written by the iterator's assignment: the engine's result goes to a slot in the storage first, and there is no
+// pointer to check either (`iterator_output`).
+struct unread {};
+struct iterator_output {};
+
+template <class Acc>
+status check_output(Acc* d_out) {
+  return check_device_pointer(
+      d_out, {"reduce: output pointer is null", "reduce: output pointer is host memory; pass a device allocation"});
+}
+inline status check_output(const iterator_output*) { return {}; }
+template <class T>
+status check_input(const T* d_in, std::uint64_t n) {
+  return check_readable_span(d_in, n, sizeof(T),
+                             {"reduce: input pointer is null and n > 0",
+                              "reduce: input pointer is host memory; copy the input to the device first", nullptr,
+                              "reduce: n elements run past the end of the input's allocation"});
+}
+inline status check_input(const unread*, std::uint64_t) { return {}; }
+
 // The input and output: the input in memory the device reads (check_readable_span), the output device memory, n
 // within the input's allocation.
 template <class T, class Acc>
 status check_io(const T* d_in, Acc* d_out, std::uint64_t n) {
-  if (status s = check_device_pointer(
-          d_out, {"reduce: output pointer is null", "reduce: output pointer is host memory; pass a device allocation"}))
-    return s;
+  if (status s = check_output(d_out)) return s;
 #ifdef REDUCE_FORCE_32_BIT_OFFSETS
   if (!fits_32bit_offsets(n))
     return {cudaErrorInvalidValue,
             "reduce: n > 2^31 - 1 needs 64-bit offsets; do not define REDUCE_FORCE_32_BIT_OFFSETS"};
 #endif
   if (n == 0) return {};
-  return check_readable_span(d_in, n, sizeof(T),
-                             {"reduce: input pointer is null and n > 0",
-                              "reduce: input pointer is host memory; copy the input to the device first", nullptr,
-                              "reduce: n elements run past the end of the input's allocation"});
+  return check_input(d_in, n);
 }
 
 // Temporary storage: aligned, large enough (needed bytes), device memory (on device, given one), within its

@@ -38,7 +38,11 @@ struct temp_storage {
     return {};
   }
   template <class Acc>
-  static Acc* destination(Acc* out, const storage_regions&) {
+  static Acc* destination(Acc* out) {
+    return out;
+  }
+  template <class Acc>
+  static Acc* checked(Acc* out) {
     return out;
   }
 };
@@ -61,7 +65,11 @@ struct workspace_storage {
     return {};
   }
   template <class Acc>
-  static Acc* destination(Acc* out, const storage_regions&) {
+  static Acc* destination(Acc* out) {
+    return out;
+  }
+  template <class Acc>
+  static Acc* checked(Acc* out) {
     return out;
   }
 };
@@ -80,7 +88,7 @@ status run_fixed(const Storage& storage, const T* in, Acc* out, std::uint64_t n,
   }
   storage_regions regions;
   if (status s = storage.take(need, in, out, n, stream, regions)) return s;
-  out = storage.destination(out, regions);  // the caller's output, or a slot the storage placed (detail/seed.cuh)
+  out = storage.destination(out);  // the caller's output, or a slot the storage placed (detail/seed.cuh)
   const call<Cfg, T, Acc, Op, Tr> c{in, n, out, op, tr, stream};
   // An input of one tile, under any Grid: one block writes the result (grid/relaunch.cuh). Not with BlockFinish none:
   // its one tile leaves a value per thread, which its Grid still folds.
@@ -146,12 +154,12 @@ struct call_types {
   static_assert(sums_bins,
                 "reduce: a binned<T> accumulator sums (its bins add exactly, in any order): pass reduce::sum{} as the "
                 "op; for min, max or another op use a T output");
-  // An initial value is taken by the one-array calls (detail/seed.cuh), which unwrap it before they get here.
+  // An initial value is taken by the one-array and segmented entries (detail/entry.cuh, segment/entry.cuh), which
+  // unwrap it before they get here.
   static constexpr bool unseeded = Seeded || !is_seeded_v<Op>;
   static_assert(unseeded,
-                "reduce: with_init(op, init) is taken by the one-array calls (device_reduce, device_transform_reduce, "
-                "reduce, DeviceReduce); segmented and multi-GPU calls take the op alone: combine init with each "
-                "result");
+                "reduce: with_init(op, init) is taken by the one-array and segmented calls; the multi-GPU calls "
+                "take the op alone: combine init with the result");
   // The kernels start each fold with the op's identity and pad tiles with it; with an initial value they need none.
   static constexpr bool identity =
       Seeded || !unseeded || !op_is_an_op || !op_on_device || has_identity_v<library_op_t<Op, Acc>, Acc>;

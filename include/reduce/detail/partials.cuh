@@ -29,7 +29,7 @@ struct need_probe {
     return {cudaErrorInvalidValue, "reduce: internal: a size query cannot run"};
   }
   template <class Acc>
-  static Acc* destination(Acc* out, const storage_regions&) {
+  static Acc* destination(Acc* out) {
     return out;
   }
 };
@@ -47,7 +47,7 @@ struct placed_storage {
     return {};
   }
   template <class Acc>
-  static Acc* destination(Acc* out, const storage_regions&) {
+  static Acc* destination(Acc* out) {
     return out;
   }
 };

@@ -11,8 +11,9 @@
 //   ever, and no padding ever enters the user's op. The result lands in a slot after the Combine's own storage, and a
 //   one-thread kernel writes its value, or init where no element came (n = 0), to the output.
 //
-// The multi-GPU and segmented layers take no initial value: each rank's shard and each segment would start its own
-// element 0 (call_types refuses it there, with that message).
+// A segmented call combines init with each segment's result instead (segment/entry.cuh): every segment has its own
+// element 0. The multi-GPU layer takes no initial value (each rank's shard would start its own; call_types refuses
+// it, with that message).
 #pragma once
 #include <cuda_runtime.h>
 
@@ -24,6 +25,16 @@
 #include "words.cuh"
 
 namespace reduce::detail {
+
+// The op of a call, without its initial value.
+template <class Op>
+struct unseeded_op {
+  using type = Op;
+};
+template <class Op, class V>
+struct unseeded_op<seeded<Op, V>> {
+  using type = Op;
+};
 
 template <class A>
 struct adjoined_layout {
@@ -90,18 +101,21 @@ __global__ void write_adjoined(const adjoined<A>* slot, A* out, A init) {
   store_words(out, r.has ? r.value : init);
 }
 
-// A storage with room for one Slot after what the Combine asks: the engine's result goes there, and the checks see the
-// caller's output.
+// A storage with room for `count` Slots after what the Combine or segment Map asks: the engine's results go there, and
+// the checks see the caller's output (an iterator_output where the caller gave an iterator: nothing to check).
 template <class Storage, class Slot, class Out>
 struct with_slot {
   const Storage& inner;
   Out* caller_out;
   Slot** slot;
+  std::uint64_t count = 1;
   static constexpr bool keeps_zeroed = Storage::keeps_zeroed;
   static constexpr run_step step = Storage::step;
 
-  static storage_need grown(storage_need need) {
-    need.scratch = align_up(need.scratch) + sizeof(Slot);
+  storage_need grown(storage_need need) const {
+    constexpr std::size_t most = ~std::size_t(0) / 2;  // an impossible size, which no allocation meets
+    const std::size_t slots = count > most / sizeof(Slot) ? most : std::size_t(count) * sizeof(Slot);
+    need.scratch = align_up(need.scratch) + slots;
     return need;
   }
   bool is_query() const { return inner.is_query(); }
@@ -112,7 +126,8 @@ struct with_slot {
     *slot = reinterpret_cast<Slot*>(static_cast<char*>(r.scratch) + align_up(need.scratch));
     return {};
   }
-  Slot* destination(Slot*, const storage_regions&) const { return *slot; }
+  Slot* destination(Slot*) const { return *slot; }  // after take
+  Out* checked(Slot*) const { return caller_out; }
 };
 
 template <class Cfg, class Storage, class T, class Acc, class Tr, class Op, class V>
@@ -131,7 +146,7 @@ status run_seeded(const Storage& storage, const T* in, Acc* out, std::uint64_t n
     }();
     if (status st = run<Cfg>(storage, in, out, n, seed_first<Tr, Acc, O>{tr, init, op}, op, stream)) return st;
     if (n == 0 && !storage.is_query()) {
-      store_value<<<1, 1, 0, stream>>>(out, init);
+      store_value<<<1, 1, 0, stream>>>(storage.destination(out), init);
       if (cudaError_t e = cudaGetLastError()) return {e, "reduce: a kernel launch failed"};
     }
     return {};
@@ -143,19 +158,10 @@ status run_seeded(const Storage& storage, const T* in, Acc* out, std::uint64_t n
                              seed_adjoined<Tr, Acc, O>{tr, init, s.op}, adjoin<O>{s.op}, stream))
       return st;
     if (storage.is_query()) return {};
-    write_adjoined<<<1, 1, 0, stream>>>(slot, out, init);
+    write_adjoined<<<1, 1, 0, stream>>>(slot, storage.destination(out), init);
     if (cudaError_t e = cudaGetLastError()) return {e, "reduce: a kernel launch failed"};
     return {};
   }
-}
-
-// The one-array entry: a seeded op goes through run_seeded, any other straight to the engine.
-template <class Cfg, class Storage, class T, class Acc, class Tr, class Op>
-status run_entry(const Storage& storage, const T* in, Acc* out, std::uint64_t n, Tr tr, Op op, cudaStream_t stream) {
-  if constexpr (is_seeded_v<Op>)
-    return run_seeded<Cfg>(storage, in, out, n, tr, op, stream);
-  else
-    return run<Cfg>(storage, in, out, n, tr, op, stream);
 }
 
 }  // namespace reduce::detail

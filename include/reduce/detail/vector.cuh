@@ -10,9 +10,11 @@ namespace reduce::detail {
 // whole elements up to the first 16-byte boundary; that boundary is a whole number of elements away from every address
 // legal for T only where T is aligned to its size. A type aligned below its size (struct { float a, b; }: 8 bytes,
 // 4-byte alignment) may start at 4 mod 16, from where no run of whole elements reaches a 16-byte boundary, and a
-// vector load there would fault: such types, and sizes that do not divide 16, are read element by element.
+// vector load there would fault: such types, and sizes that do not divide 16, are read element by element. An empty
+// type (the unread elements of an iterator input, detail/checks.cuh) has no bytes to load: its walk is element by
+// element, in the Load's arrangement.
 template <class T>
-inline constexpr bool vector_loadable_v = 16 % sizeof(T) == 0 && alignof(T) == sizeof(T);
+inline constexpr bool vector_loadable_v = !cuda::std::is_empty_v<T> && 16 % sizeof(T) == 0 && alignof(T) == sizeof(T);
 // Whether a Load policy reads T as vectors: it asks for vectors and T allows them.
 template <class Load, class T>
 inline constexpr bool loads_vectors_v = Load::vectorized&& vector_loadable_v<T>;

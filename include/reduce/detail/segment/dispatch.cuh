@@ -21,16 +21,16 @@ namespace reduce::detail {
 
 template <class S>
 struct is_segments : cuda::std::false_type {};
-template <class O>
-struct is_segments<offset_segments<O>> : cuda::std::true_type {};
+template <class B, class E>
+struct is_segments<offset_segments<B, E>> : cuda::std::true_type {};
 template <>
 struct is_segments<fixed_segments> : cuda::std::true_type {};
 template <>
 struct is_segments<row_segments> : cuda::std::true_type {};
 template <>
 struct is_segments<column_segments> : cuda::std::true_type {};
-template <class O>
-struct is_segments<bounded_offset_segments<O>> : cuda::std::true_type {};
+template <class B, class E>
+struct is_segments<bounded_offset_segments<B, E>> : cuda::std::true_type {};
 template <class S>
 inline constexpr bool is_segments_v = is_segments<S>::value;
 
@@ -57,19 +57,26 @@ status check_segments(const T* in, Acc* out, const Segs& s) {
   if (count > std::numeric_limits<std::uint64_t>::max() / sizeof(Acc))
     return {cudaErrorInvalidValue, "reduce: the segment count overflows the output's size"};
   const char* host_input = "reduce: input pointer is host memory; copy the input to the device first";
-  if (status e = check_device_span(
-          out, count, sizeof(Acc),
-          {"reduce: output pointer is null", "reduce: output pointer is host memory; pass a device allocation", nullptr,
-           "reduce: the output runs past its allocation: it needs one result per segment"}))
-    return e;
+  if constexpr (!cuda::std::is_same_v<Acc, const iterator_output>)  // an output iterator: nothing to ask the driver
+    if (status e = check_device_span(
+            out, count, sizeof(Acc),
+            {"reduce: output pointer is null", "reduce: output pointer is host memory; pass a device allocation",
+             nullptr, "reduce: the output runs past its allocation: it needs one result per segment"}))
+      return e;
   if constexpr (is_offset_segments_v<Segs>) {
     if (count == 0) return {};  // no offset or element is read: any pointers do (CSR of one offset: d_off + 1)
-    for (const void* p : {static_cast<const void*>(s.begin), static_cast<const void*>(s.end)})
-      if (status e = check_device_span(p, count, sizeof(*s.begin),
-                                       {"reduce: segment offsets pointer is null",
-                                        "reduce: segment offsets are host memory; pass device allocations", nullptr,
-                                        "reduce: the segment offsets run past their allocation: num_segments each"}))
-        return e;
+    const auto offsets = [&](const auto& it) -> status {
+      if constexpr (!cuda::std::is_pointer_v<cuda::std::decay_t<decltype(it)>>) {
+        return {};  // offsets computed by an iterator: its values are the caller's
+      } else {
+        return check_device_span(it, count, sizeof(*it),
+                                 {"reduce: segment offsets pointer is null",
+                                  "reduce: segment offsets are host memory; pass device allocations", nullptr,
+                                  "reduce: the segment offsets run past their allocation: num_segments each"});
+      }
+    };
+    if (status e = offsets(s.begin)) return e;
+    if (status e = offsets(s.end)) return e;
     if (status e = check_readable_span(in, 0, 1, {"reduce: input pointer is null", host_input})) return e;
   } else {
     if constexpr (!cuda::std::is_same_v<Segs, fixed_segments>) {
@@ -111,9 +118,10 @@ status run_mapping(const Storage& storage, const T* in, Acc* out, const Segs& se
     storage.report(need);
     return {};
   }
-  if (status s = check_segments(in, out, segs)) return s;
+  if (status s = check_segments(in, storage.checked(out), segs)) return s;
   storage_regions regions;
   if (status s = storage.take(need, in, out, 0, stream, regions)) return s;
+  out = storage.destination(out);  // the caller's output, or the results a storage placed (segment/entry.cuh)
   cudaError_t e = cudaSuccess;
   if constexpr (runs_itself<map, Cfg, T, Acc, Segs, Op, Tr>::value) {
     e = map::template run<Cfg>(in, segs, out, op, tr, regions.scratch, stream);

@@ -25,23 +25,25 @@ struct segment_range {
   std::uint64_t begin, size;
 };
 
-// Segments given by begin and end offsets in device memory (32- or 64-bit, signed or not); end <= begin is empty.
-template <class O>
+// Segments given by begin and end offsets: integers of any width, signed or not, in device memory or computed by
+// iterators (CSR offsets pass (d_offsets, d_offsets + 1)); end <= begin is empty.
+template <class B, class E = B>
 struct offset_segments {
-  const O* begin;
-  const O* end;
+  B begin;
+  E end;
   std::uint64_t count;
   __device__ segment_range operator()(std::uint64_t s) const {
-    const O b = begin[s], e = end[s];
+    using O = cuda::std::common_type_t<cuda::std::decay_t<decltype(begin[0])>, cuda::std::decay_t<decltype(end[0])>>;
+    const O b = O(begin[s]), e = O(end[s]);
     return {std::uint64_t(b), e > b ? std::uint64_t(e - b) : 0};
   }
 };
 
 // Offsets with the caller's bound on every segment's length (host only: the default maps the segments by the bound,
 // then the kernels see the offsets alone). A segment longer than the bound is still reduced right, more slowly.
-template <class O>
+template <class B, class E = B>
 struct bounded_offset_segments {
-  offset_segments<O> segs;
+  offset_segments<B, E> segs;
   std::uint64_t max_length;
 };
 
@@ -90,13 +92,13 @@ __device__ inline no_transform from_index(no_transform tr, std::uint64_t) { retu
 
 template <class S>
 inline constexpr bool is_offset_segments_v = false;
-template <class O>
-inline constexpr bool is_offset_segments_v<offset_segments<O>> = true;
+template <class B, class E>
+inline constexpr bool is_offset_segments_v<offset_segments<B, E>> = true;
 
 template <class S>
 inline constexpr bool is_bounded_offsets_v = false;
-template <class O>
-inline constexpr bool is_bounded_offsets_v<bounded_offset_segments<O>> = true;
+template <class B, class E>
+inline constexpr bool is_bounded_offsets_v<bounded_offset_segments<B, E>> = true;
 
 template <class Segs>
 inline constexpr bool is_columns = cuda::std::is_same_v<Segs, column_segments>;

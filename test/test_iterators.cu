@@ -1,0 +1,208 @@
+// Inputs and outputs given as iterators (detail/iterators.cuh): thrust's counting, constant, transform, zip and
+// permutation iterators, a device_vector's iterators and a user's strided iterator as the input; a device_ptr, a
+// device_vector's iterator and a transform_output_iterator as the output; with and without an initial value, with an op
+// that has no identity, and past 2^32 elements. Each against a host reference on random data (integers, exactly), and
+// CUB's DeviceReduce on the same iterators in the same process.
+#include <gtest/gtest.h>
+#include <thrust/device_vector.h>
+#include <thrust/iterator/constant_iterator.h>
+#include <thrust/iterator/counting_iterator.h>
+#include <thrust/iterator/permutation_iterator.h>
+#include <thrust/iterator/transform_iterator.h>
+#include <thrust/iterator/transform_output_iterator.h>
+#include <thrust/iterator/zip_iterator.h>
+
+#include <cub/device/device_reduce.cuh>
+#include <iterator>
+#include <numeric>
+#include <reduce/cub.cuh>
+
+#include "common.cuh"
+
+namespace {
+
+struct square {
+  __host__ __device__ long long operator()(int x) const { return (long long)x * x; }
+};
+struct product {  // a zip iterator's pair, multiplied: a dot product's terms
+  __host__ __device__ long long operator()(const thrust::tuple<int, int>& t) const {
+    return (long long)thrust::get<0>(t) * thrust::get<1>(t);
+  }
+};
+struct by_position {  // a positional transform: x times its index mod 3
+  __host__ __device__ long long operator()(int x, std::uint64_t i) const { return (long long)x * (long long)(i % 3); }
+};
+struct twice {
+  __host__ __device__ long long operator()(long long x) const { return 2 * x; }
+};
+struct same {
+  __host__ __device__ int operator()(int x) const { return x; }
+};
+struct CustomMin {  // CUB's documentation's functor: no identity
+  template <class T>
+  __device__ T operator()(const T& a, const T& b) const {
+    return (b < a) ? b : a;
+  }
+};
+
+// A user's iterator: every stride-th element of an array (no thrust base class, only the iterator's types).
+struct strided {
+  using value_type = int;
+  using difference_type = std::ptrdiff_t;
+  using reference = const int&;
+  using pointer = const int*;
+  using iterator_category = std::random_access_iterator_tag;
+  const int* p;
+  std::ptrdiff_t stride;
+  __host__ __device__ const int& operator[](std::uint64_t i) const { return p[std::ptrdiff_t(i) * stride]; }
+  __host__ __device__ const int& operator*() const { return *p; }
+  __host__ __device__ strided operator+(std::ptrdiff_t k) const { return {p + k * stride, stride}; }
+};
+
+std::vector<std::size_t> sizes() {
+  if (test::small_only()) return {0, 1, 40000};
+  return {0, 1, 7, 256, 1000, 99991, (1u << 20) + 3};
+}
+
+// device_reduce over `in` into a poisoned device result.
+template <class Acc, class In, class Tr, class Op>
+Acc reduce_it(In in, std::uint64_t n, Tr tr, Op op) {
+  thrust::device_vector<Acc> out(1);
+  cudaMemset(thrust::raw_pointer_cast(out.data()), 0xA5, sizeof(Acc));
+  test::two_phase([&](void* t, std::size_t& b) {
+    return reduce::device_transform_reduce(t, b, in, out.data(), n, tr, op);  // out.data(): a device_ptr
+  });
+  return out[0];
+}
+
+TEST(Iterators, ThrustInputsAgainstHostReferences) {
+  REQUIRE_GPU();
+  for (std::size_t n : sizes()) {
+    const auto ha = test::random_vector<int>(n, -1000, 1000, n + 1), hb = test::random_vector<int>(n, -1000, 1000, n);
+    std::vector<int> perm(n);
+    std::iota(perm.begin(), perm.end(), 0);
+    std::shuffle(perm.begin(), perm.end(), std::mt19937(unsigned(n)));
+    thrust::device_vector<int> a(ha.begin(), ha.end()), b(hb.begin(), hb.end()), p(perm.begin(), perm.end());
+    const reduce::detail::no_transform none;
+    long long squares = 0, dot = 0, permuted = 0, evens = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      squares += (long long)ha[i] * ha[i];
+      dot += (long long)ha[i] * hb[i];
+      permuted += ha[perm[i]] * (long long)(i % 3);
+      if (i % 2 == 0) evens += ha[i];
+    }
+    const long long count = (long long)n * ((long long)n - 1) / 2;
+    EXPECT_EQ(reduce_it<long long>(thrust::counting_iterator<long long>(0), n, none, reduce::sum{}), count) << n;
+    EXPECT_EQ(reduce_it<long long>(thrust::constant_iterator<long long>(-7), n, none, reduce::sum{}),
+              -7LL * (long long)n)
+        << n;
+    EXPECT_EQ(reduce_it<long long>(thrust::make_transform_iterator(a.begin(), square{}), n, none, reduce::sum{}),
+              squares)
+        << n;
+    EXPECT_EQ(reduce_it<long long>(thrust::make_zip_iterator(a.begin(), b.begin()), n, product{}, reduce::sum{}), dot)
+        << n;
+    // A positional transform (x, i) over a permutation iterator: i is the index in the iterator's range.
+    EXPECT_EQ(
+        reduce_it<long long>(thrust::make_permutation_iterator(a.begin(), p.begin()), n, by_position{}, reduce::sum{}),
+        permuted)
+        << n;
+    // A device_vector's iterators take the pointer path; a user's iterator the iterator path.
+    EXPECT_EQ(reduce_it<long long>(a.cbegin(), n, none, reduce::sum{}), std::accumulate(ha.begin(), ha.end(), 0LL))
+        << n;
+    EXPECT_EQ(reduce_it<long long>(strided{thrust::raw_pointer_cast(a.data()), 2}, (n + 1) / 2, none, reduce::sum{}),
+              evens)
+        << n;
+    // Min and max, with and without an initial value, and an op with no identity.
+    const int lo = n ? *std::min_element(ha.begin(), ha.end()) : INT_MAX;
+    const int hi = n ? *std::max_element(ha.begin(), ha.end()) : INT_MIN;
+    const auto ta = thrust::make_transform_iterator(a.begin(), same{});
+    EXPECT_EQ(reduce_it<int>(ta, n, none, reduce::min{}), lo) << n;
+    EXPECT_EQ(reduce_it<int>(ta, n, none, reduce::with_init(reduce::max{}, -5000)), std::max(hi, -5000)) << n;
+    EXPECT_EQ(reduce_it<int>(ta, n, none, reduce::with_init(CustomMin{}, 123)), std::min(lo, 123)) << n;
+    EXPECT_EQ(
+        reduce_it<long long>(thrust::counting_iterator<long long>(5), n, none, reduce::with_init(reduce::sum{}, 9LL)),
+        count + 5LL * n + 9)
+        << n;
+  }
+}
+
+TEST(Iterators, OutputIterators) {
+  REQUIRE_GPU();
+  for (std::size_t n : sizes()) {
+    const auto h = test::random_vector<int>(n, -1000, 1000, n + 3);
+    thrust::device_vector<int> in(h.begin(), h.end());
+    const long long sum = std::accumulate(h.begin(), h.end(), 0LL);
+    thrust::device_vector<long long> out(2, -1);
+    // A transform_output_iterator (value_type void: the accumulator is the input's value type, then widened), into
+    // out[1]; out[0] stays as it was.
+    auto doubled = thrust::make_transform_output_iterator(out.begin() + 1, twice{});
+    test::two_phase([&](void* t, std::size_t& b) {
+      return reduce::device_transform_reduce(t, b, thrust::raw_pointer_cast(in.data()), doubled, n,
+                                             reduce::convert_to<long long>{}, reduce::sum{});
+    });
+    EXPECT_EQ(out[1], 2 * sum) << n;
+    EXPECT_EQ(out[0], -1) << n;
+    // A device_vector's iterator as the output, with an initial value and an op without an identity.
+    test::two_phase([&](void* t, std::size_t& b) {
+      return reduce::device_reduce(t, b, in.begin(), out.begin(), n,
+                                   reduce::with_init(CustomMin{}, (long long)INT_MAX));
+    });
+    EXPECT_EQ(out[0], n ? (long long)*std::min_element(h.begin(), h.end()) : (long long)INT_MAX) << n;
+    // On a workspace, an iterator in and an iterator out.
+    reduce::workspace ws;
+    ASSERT_EQ(reduce::device_reduce(ws, thrust::make_transform_iterator(in.begin(), square{}), out.begin() + 1, n,
+                                    reduce::sum{}),
+              cudaSuccess);
+    ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+    long long squares = 0;
+    for (int x : h) squares += (long long)x * x;
+    EXPECT_EQ(out[1], squares) << n;
+  }
+}
+
+// Past 2^32 elements, with nothing in memory: a counting iterator over 64-bit offsets.
+TEST(Iterators, CountingPast32Bits) {
+  REQUIRE_GPU();
+  if (test::small_only()) GTEST_SKIP() << "REDUCE_TEST_SMALL: the 2^32 + 5 element run is left out";
+  const std::uint64_t n = (std::uint64_t(1) << 32) + 5;
+  const unsigned long long expect = (unsigned long long)(n) * (n - 1) / 2;  // n - 1 even: no overflow past 2^64
+  EXPECT_EQ(reduce_it<unsigned long long>(thrust::counting_iterator<unsigned long long>(0), n,
+                                          reduce::detail::no_transform{}, reduce::sum{}),
+            expect);
+}
+
+// CUB's DeviceReduce on iterators, and reduce::DeviceReduce on the same iterators: the same results.
+TEST(Iterators, DeviceReduceAsCubOnIterators) {
+  REQUIRE_GPU();
+  for (std::size_t s : sizes()) {
+    const int n = int(s);
+    const auto h = test::random_vector<int>(s, -1000, 1000, s + 5);
+    thrust::device_vector<int> in(h.begin(), h.end());
+    thrust::device_vector<long long> out(2);
+    const auto sq = thrust::make_transform_iterator(in.begin(), square{});
+    const auto program = [&](auto api, long long* o, auto&& call) {
+      test::two_phase([&](void* t, std::size_t& b) { return call(api, t, b, o); });
+    };
+    long long* theirs = thrust::raw_pointer_cast(out.data());
+    long long* ours = theirs + 1;
+    const auto check = [&](const char* what, auto&& call) {
+      cudaMemset(theirs, 0x5A, 2 * sizeof(long long));
+      program(cub::DeviceReduce{}, theirs, call);
+      program(reduce::DeviceReduce{}, ours, call);
+      EXPECT_EQ(out[1], out[0]) << what << " n=" << n;
+    };
+    check("Sum(transform_iterator)",
+          [&](auto api, void* t, std::size_t& b, long long* o) { return decltype(api)::Sum(t, b, sq, o, n); });
+    check("Sum(counting_iterator)", [&](auto api, void* t, std::size_t& b, long long* o) {
+      return decltype(api)::Sum(t, b, thrust::counting_iterator<long long>(-3), o, n);
+    });
+    check("Reduce(transform_iterator, CustomMin, init)", [&](auto api, void* t, std::size_t& b, long long* o) {
+      return decltype(api)::Reduce(t, b, sq, o, n, CustomMin{}, 1LL << 40);
+    });
+    check("Max(counting_iterator)", [&](auto api, void* t, std::size_t& b, long long* o) {
+      return decltype(api)::Max(t, b, thrust::counting_iterator<long long>(7), o, n);
+    });
+  }
+}
+
+}  // namespace
