@@ -165,7 +165,7 @@ TEST(Iterators, CountingPast32Bits) {
   REQUIRE_GPU();
   if (test::small_only()) GTEST_SKIP() << "REDUCE_TEST_SMALL: the 2^32 + 5 element run is left out";
   const std::uint64_t n = (std::uint64_t(1) << 32) + 5;
-  const unsigned long long expect = (unsigned long long)(n) * (n - 1) / 2;  // n - 1 even: no overflow past 2^64
+  const unsigned long long expect = (n - 1) / 2 * n;  // n - 1 is even: the exact sum, below 2^64
   EXPECT_EQ(reduce_it<unsigned long long>(thrust::counting_iterator<unsigned long long>(0), n,
                                           reduce::detail::no_transform{}, reduce::sum{}),
             expect);

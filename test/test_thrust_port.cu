@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 #include <thrust/count.h>
 #include <thrust/device_vector.h>
-#include <thrust/extrema.h>
+#include <algorithm>
 #include <thrust/functional.h>
 #include <thrust/reduce.h>
 #include <thrust/transform_reduce.h>
@@ -54,9 +54,11 @@ TEST(ThrustPort, ReduceTransformReduceCountAndExtrema) {
     // thrust::count_if(first, last, pred).
     EXPECT_EQ(reduce::count_if(p, n, is_odd{}), std::uint64_t(thrust::count_if(v.begin(), v.end(), is_odd{}))) << n;
     if (n == 0) continue;
-    // thrust::min_element / max_element: the first extremum's position.
-    EXPECT_EQ(reduce::argmin(p, n).index, std::uint64_t(thrust::min_element(v.begin(), v.end()) - v.begin())) << n;
-    EXPECT_EQ(reduce::argmax(p, n).index, std::uint64_t(thrust::max_element(v.begin(), v.end()) - v.begin())) << n;
+    // thrust::min_element / max_element: the first extremum's position, as std::min_element / max_element give it on
+    // the host. (thrust 3.0.1's own calls copy a padded (value, index) tuple to the host, whose padding bytes
+    // compute-sanitizer's initcheck reports as uninitialized; the project's sanitizer runs cover this file.)
+    EXPECT_EQ(reduce::argmin(p, n).index, std::uint64_t(std::min_element(h.begin(), h.end()) - h.begin())) << n;
+    EXPECT_EQ(reduce::argmax(p, n).index, std::uint64_t(std::max_element(h.begin(), h.end()) - h.begin())) << n;
   }
 }
 
