@@ -92,7 +92,9 @@ inline const unread* unread_elements() {
 // The config of an iterator input under the default: the tuning tables measure element types in memory, and an
 // iterator has its own cost per element, so it takes the fallback's shape with eight striped scalar reads per thread
 // and tile (as many values in flight per thread as the fallback's two 16-byte vectors of 4-byte elements). A named
-// config is the caller's choice and is kept.
+// config is the caller's choice and is kept. H200, 2026-12-02, against CUB's Sum on the same iterator: a float
+// transform iterator 1.01x / 0.95x / 0.95x CUB's speed at 2^20 / 2^24 / 2^28 (4 or 16 items, 512 threads: within the
+// spread), a counting iterator into int64 1.08x / 1.14x / 0.66x (docs/tuning.md).
 template <class Cfg>
 struct iterator_config_of {
   using type = Cfg;
