@@ -22,7 +22,9 @@ struct block_reduce<policy::shuffle, Block, Acc> {
       if (lane == 0) s.data[warp] = v;
       __syncthreads();
       if (warp == 0) {
-        v = lane < warps ? s.data[lane] : s.data[0];
+        // One in-bounds index per lane, not a choice of two loads: a compiler may issue both loads of a choice and
+        // keep one, and lane 31's s.data[31] would read past the array (there, a word another thread may write).
+        v = s.data[lane < warps ? lane : 0];
         v = warp_reduce<warps>(v, op);
       }
     }
