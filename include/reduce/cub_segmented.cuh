@@ -87,7 +87,7 @@ struct DeviceSegmentedReduce {
   static cudaError_t Sum(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIteratorT d_in,
                          OutputIteratorT d_out, std::int64_t num_segments, BeginOrSizeT begin_or_size,
                          EndT... end_and_stream) {
-    return with_segments(num_segments, begin_or_size, end_and_stream..., [&](auto segs, cudaStream_t stream) {
+    return pick(num_segments, begin_or_size, end_and_stream..., [&](auto segs, cudaStream_t stream) {
       using namespace detail::cub_port;
       using In = value_t<InputIteratorT>;
       using Out = out_t<OutputIteratorT, InputIteratorT>;
@@ -100,7 +100,7 @@ struct DeviceSegmentedReduce {
   static cudaError_t Min(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIteratorT d_in,
                          OutputIteratorT d_out, std::int64_t num_segments, BeginOrSizeT begin_or_size,
                          EndT... end_and_stream) {
-    return with_segments(num_segments, begin_or_size, end_and_stream..., [&](auto segs, cudaStream_t stream) {
+    return pick(num_segments, begin_or_size, end_and_stream..., [&](auto segs, cudaStream_t stream) {
       return extreme<false>(d_temp_storage, temp_storage_bytes, d_in, d_out, segs, stream);
     });
   }
@@ -108,7 +108,7 @@ struct DeviceSegmentedReduce {
   static cudaError_t Max(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIteratorT d_in,
                          OutputIteratorT d_out, std::int64_t num_segments, BeginOrSizeT begin_or_size,
                          EndT... end_and_stream) {
-    return with_segments(num_segments, begin_or_size, end_and_stream..., [&](auto segs, cudaStream_t stream) {
+    return pick(num_segments, begin_or_size, end_and_stream..., [&](auto segs, cudaStream_t stream) {
       return extreme<true>(d_temp_storage, temp_storage_bytes, d_in, d_out, segs, stream);
     });
   }
@@ -116,7 +116,7 @@ struct DeviceSegmentedReduce {
   static cudaError_t ArgMin(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIteratorT d_in,
                             OutputIteratorT d_out, std::int64_t num_segments, BeginOrSizeT begin_or_size,
                             EndT... end_and_stream) {
-    return with_segments(num_segments, begin_or_size, end_and_stream..., [&](auto segs, cudaStream_t stream) {
+    return pick(num_segments, begin_or_size, end_and_stream..., [&](auto segs, cudaStream_t stream) {
       return arg<false>(d_temp_storage, temp_storage_bytes, d_in, d_out, segs, stream);
     });
   }
@@ -124,18 +124,14 @@ struct DeviceSegmentedReduce {
   static cudaError_t ArgMax(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIteratorT d_in,
                             OutputIteratorT d_out, std::int64_t num_segments, BeginOrSizeT begin_or_size,
                             EndT... end_and_stream) {
-    return with_segments(num_segments, begin_or_size, end_and_stream..., [&](auto segs, cudaStream_t stream) {
+    return pick(num_segments, begin_or_size, end_and_stream..., [&](auto segs, cudaStream_t stream) {
       return arg<true>(d_temp_storage, temp_storage_bytes, d_in, d_out, segs, stream);
     });
   }
 
  private:
-  // The segments and the stream of CUB's two forms: (begin, end[, stream]) or (segment_size[, stream]).
-  template <class First, class... Rest>
-  static cudaError_t with_segments(std::int64_t num_segments, First first, Rest... rest_and_run) {
-    static_assert(sizeof...(Rest) >= 1 && sizeof...(Rest) <= 3, "reduce::DeviceSegmentedReduce: CUB's parameters");
-    return pick(num_segments, first, rest_and_run...);
-  }
+  // The segments and the stream of CUB's two forms, (begin, end[, stream]) or (segment_size[, stream]), then
+  // run(segments, stream).
   template <class S, class Run, std::enable_if_t<detail::cub_port::is_size_v<S>, int> = 0>
   static cudaError_t pick(std::int64_t num, S size, Run run) {
     return pick(num, size, cudaStream_t(0), run);
