@@ -39,10 +39,10 @@ int main() {
   reduce::extrema<float>* d_both = nullptr;
   CHECK(cudaMalloc(&d_both, sizeof(reduce::extrema<float>)));
   std::size_t bytes = 0;
-  CHECK(reduce::device_argminmax(nullptr, bytes, d_in, d_both, n, stream));
+  CHECK(reduce::device_argminmax({nullptr, bytes}, d_in, d_both, n, stream));
   void* d_temp = nullptr;
   CHECK(cudaMalloc(&d_temp, bytes));
-  CHECK(reduce::device_argminmax(d_temp, bytes, d_in, d_both, n, stream));
+  CHECK(reduce::device_argminmax({d_temp, bytes}, d_in, d_both, n, stream));
   reduce::extrema<float> both;
   CHECK(cudaMemcpyAsync(&both, d_both, sizeof both, cudaMemcpyDeviceToHost, stream));
   CHECK(cudaStreamSynchronize(stream));

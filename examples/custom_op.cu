@@ -40,10 +40,10 @@ int main() {
   float* d_out = nullptr;
   CHECK(cudaMalloc(&d_out, sizeof(float)));
   std::size_t bytes = 0;
-  CHECK(reduce::device_reduce(nullptr, bytes, d_in, d_out, n, max_abs));
+  CHECK(reduce::device_reduce({nullptr, bytes}, d_in, d_out, n, max_abs));
   void* d_temp = nullptr;
   CHECK(cudaMalloc(&d_temp, bytes));
-  CHECK(reduce::device_reduce(d_temp, bytes, d_in, d_out, n, max_abs));
+  CHECK(reduce::device_reduce({d_temp, bytes}, d_in, d_out, n, max_abs));
   float norm2 = 0;
   CHECK(cudaMemcpy(&norm2, d_out, sizeof norm2, cudaMemcpyDeviceToHost));
 

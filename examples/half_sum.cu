@@ -37,10 +37,10 @@ int main() {
   float* d_out = nullptr;
   CHECK(cudaMalloc(&d_out, sizeof(float)));
   std::size_t bytes = 0;
-  CHECK(reduce::device_reduce(nullptr, bytes, d_in, d_out, n));
+  CHECK(reduce::device_reduce({nullptr, bytes}, d_in, d_out, n));
   void* d_temp = nullptr;
   CHECK(cudaMalloc(&d_temp, bytes));
-  CHECK(reduce::device_reduce(d_temp, bytes, d_in, d_out, n));
+  CHECK(reduce::device_reduce({d_temp, bytes}, d_in, d_out, n));
   float sum2 = 0;
   CHECK(cudaMemcpy(&sum2, d_out, sizeof sum2, cudaMemcpyDeviceToHost));
 

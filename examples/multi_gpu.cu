@@ -68,8 +68,7 @@ int main() {
     CHECK(cudaSetDevice(r));
     CHECK(cudaMalloc(&shards[r].d_temp, shards[r].temp_bytes));
   }
-  const reduce::status s =
-      reduce::nccl::device_reduce_status(shards.data(), k, reduce::nccl::every_rank, reduce::sum{});
+  const reduce::status s = reduce::nccl::device_reduce(shards.data(), k, reduce::nccl::every_rank, reduce::sum{});
   if (s) {
     std::fprintf(stderr, "reduce::nccl failed: %s (%s)\n", s.message ? s.message : "", cudaGetErrorString(s.code));
     return 1;

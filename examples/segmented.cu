@@ -31,10 +31,10 @@ int main() {
   // 1. Row sums, CUB style: query the storage, then run (no config named: the segmented default).
   const auto each_row = reduce::segments::rows(rows, cols, ld);
   std::size_t bytes = 0;
-  CHECK(reduce::device_segmented_reduce(nullptr, bytes, d_in, d_rows, each_row));
+  CHECK(reduce::device_segmented_reduce({nullptr, bytes}, d_in, d_rows, each_row));
   void* d_temp = nullptr;
   CHECK(cudaMalloc(&d_temp, bytes));
-  CHECK(reduce::device_segmented_reduce(d_temp, bytes, d_in, d_rows, each_row));
+  CHECK(reduce::device_segmented_reduce({d_temp, bytes}, d_in, d_rows, each_row));
   CHECK(cudaFree(d_temp));
 
   // 2. Column maxima, in one call that allocates its storage and waits (throws reduce::error on failure).

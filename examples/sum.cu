@@ -40,10 +40,10 @@ int main() {
   float* d_out = nullptr;
   CHECK(cudaMalloc(&d_out, sizeof(float)));
   std::size_t temp_bytes = 0;
-  CHECK(reduce::device_reduce(nullptr, temp_bytes, d_in, d_out, n));  // size query: nothing runs
+  CHECK(reduce::device_reduce({nullptr, temp_bytes}, d_in, d_out, n));  // size query: nothing runs
   void* d_temp = nullptr;
   CHECK(cudaMalloc(&d_temp, temp_bytes));
-  CHECK(reduce::device_reduce(d_temp, temp_bytes, d_in, d_out, n));  // on the default stream
+  CHECK(reduce::device_reduce({d_temp, temp_bytes}, d_in, d_out, n));  // on the default stream
   float sum2 = 0;
   CHECK(cudaMemcpy(&sum2, d_out, sizeof(float), cudaMemcpyDeviceToHost));  // waits for the reduction
   std::printf("two-phase sum = %.1f\n", sum2);

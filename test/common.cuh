@@ -97,9 +97,9 @@ Acc run_device_at(const T* d_in, std::uint64_t n, Op op, cudaError_t* status = n
   device_buffer<Acc> out(1);
   EXPECT_EQ(cudaMemset(out.base, 0xA5, sizeof(Acc)), cudaSuccess);
   std::size_t bytes = 0;
-  EXPECT_EQ(reduce::device_reduce<Cfg>(nullptr, bytes, d_in, out.base, n, op), cudaSuccess);
+  EXPECT_EQ(reduce::device_reduce<Cfg>({nullptr, bytes}, d_in, out.base, n, op), cudaSuccess);
   device_buffer<char> temp(bytes);
-  cudaError_t e = reduce::device_reduce<Cfg>(temp.base, bytes, d_in, out.base, n, op);
+  cudaError_t e = reduce::device_reduce<Cfg>({temp.base, bytes}, d_in, out.base, n, op);
   if (status) *status = e;
   EXPECT_EQ(e, cudaSuccess) << cudaGetErrorString(e);
   EXPECT_EQ(cudaDeviceSynchronize(), cudaSuccess);

@@ -36,27 +36,27 @@ void segmented(std::size_t& bytes, Op op) {
   const T* in = nullptr;
   T* out = nullptr;
   const int* offsets = nullptr;
-  reduce::device_segmented_reduce(nullptr, bytes, in, out, S::offsets(offsets, offsets + 1, 1), op);
-  reduce::device_segmented_reduce(nullptr, bytes, in, out, S::fixed(1, 3), op);
-  reduce::device_segmented_reduce(nullptr, bytes, in, out, S::rows(1, 3, 3), op);
-  reduce::device_segmented_reduce(nullptr, bytes, in, out, S::columns(1, 3, 3), op);
+  reduce::device_segmented_reduce({nullptr, bytes}, in, out, S::offsets(offsets, offsets + 1, 1), op);
+  reduce::device_segmented_reduce({nullptr, bytes}, in, out, S::fixed(1, 3), op);
+  reduce::device_segmented_reduce({nullptr, bytes}, in, out, S::rows(1, 3, 3), op);
+  reduce::device_segmented_reduce({nullptr, bytes}, in, out, S::columns(1, 3, 3), op);
 }
 
 int main() {
   std::size_t bytes = 0;
   boost::mp11::mp_for_each<boost::mp11::mp_transform<boost::mp11::mp_identity, configs>>([&](auto id) {
     using C = typename decltype(id)::type;
-    reduce::device_reduce<C>(nullptr, bytes, (const double*)nullptr, (double*)nullptr, 1, reduce::sum{});
-    reduce::device_reduce<C>(nullptr, bytes, (const int*)nullptr, (long long*)nullptr, 1, reduce::max{});
+    reduce::device_reduce<C>({nullptr, bytes}, (const double*)nullptr, (double*)nullptr, 1, reduce::sum{});
+    reduce::device_reduce<C>({nullptr, bytes}, (const int*)nullptr, (long long*)nullptr, 1, reduce::max{});
   });
   boost::mp11::mp_for_each<boost::mp11::mp_transform<boost::mp11::mp_identity, element_configs>>([&](auto id) {
     using C = typename decltype(id)::type;
-    reduce::device_reduce<C>(nullptr, bytes, (const std::int8_t*)nullptr, (int*)nullptr, 1, reduce::sum{});
-    reduce::device_reduce<C>(nullptr, bytes, (const std::int16_t*)nullptr, (long long*)nullptr, 1, reduce::sum{});
-    reduce::device_reduce<C>(nullptr, bytes, (const float*)nullptr, (float*)nullptr, 1, reduce::min{});
-    reduce::device_reduce<C>(nullptr, bytes, (const __half*)nullptr, (__half*)nullptr, 1, reduce::max{});
-    reduce::device_argmin<C>(nullptr, bytes, (const float*)nullptr, (reduce::indexed<float>*)nullptr, 1);
-    reduce::device_argminmax<C>(nullptr, bytes, (const float*)nullptr, (reduce::extrema<float>*)nullptr, 1);
+    reduce::device_reduce<C>({nullptr, bytes}, (const std::int8_t*)nullptr, (int*)nullptr, 1, reduce::sum{});
+    reduce::device_reduce<C>({nullptr, bytes}, (const std::int16_t*)nullptr, (long long*)nullptr, 1, reduce::sum{});
+    reduce::device_reduce<C>({nullptr, bytes}, (const float*)nullptr, (float*)nullptr, 1, reduce::min{});
+    reduce::device_reduce<C>({nullptr, bytes}, (const __half*)nullptr, (__half*)nullptr, 1, reduce::max{});
+    reduce::device_argmin<C>({nullptr, bytes}, (const float*)nullptr, (reduce::indexed<float>*)nullptr, 1);
+    reduce::device_argminmax<C>({nullptr, bytes}, (const float*)nullptr, (reduce::extrema<float>*)nullptr, 1);
   });
   segmented<float>(bytes, reduce::sum{});
   segmented<rgb>(bytes, add_rgb{});

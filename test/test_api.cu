@@ -121,7 +121,7 @@ TEST(OneBlockGrids, WalkEveryTile) {
 // Runs cfg into a poisoned output and expects `want` back, with the output untouched.
 static void expect_refused(const void* temp, std::size_t bytes, const float* in, float* out, std::uint64_t n,
                            const char* why) {
-  const auto s = reduce::device_reduce_status<cfg>(const_cast<void*>(temp), bytes, in, out, n);
+  const auto s = reduce::device_reduce<cfg>({const_cast<void*>(temp), bytes}, in, out, n);
   EXPECT_EQ(s.code, cudaErrorInvalidValue);
   ASSERT_NE(s.message, nullptr);
   EXPECT_NE(std::string(s.message).find(why), std::string::npos) << s.message;
@@ -133,7 +133,7 @@ TEST(BadInput, ClearErrorAndNothingWritten) {
   test::device_buffer<float> in(n), out(1);
   CUDA_OK(cudaMemset(in.base, 0, n * sizeof(float)));
   std::size_t bytes = 0;
-  CUDA_OK(reduce::device_reduce<cfg>(nullptr, bytes, in.base, out.base, n));
+  CUDA_OK(reduce::device_reduce<cfg>({nullptr, bytes}, in.base, out.base, n));
   test::device_buffer<char> temp(bytes + 64);
   std::vector<float> host(n, 1.f);
   float host_out = 0;
@@ -173,17 +173,17 @@ TEST(BadInput, EveryMemoryTheDeviceReadsReduces) {
   std::vector<int> pageable(h);
   *managed_out = 0x5A5A5A5A;
   std::size_t bytes = 0;
-  CUDA_OK(reduce::device_reduce<cfg>(nullptr, bytes, managed, managed_out, n));
+  CUDA_OK(reduce::device_reduce<cfg>({nullptr, bytes}, managed, managed_out, n));
   test::device_buffer<char> temp(bytes);
   const auto refused = [&](const int* in, std::uint64_t count, const char* why) {
-    const auto s = reduce::device_reduce_status<cfg>(temp.base, bytes, in, managed_out, count);
+    const auto s = reduce::device_reduce<cfg>({temp.base, bytes}, in, managed_out, count);
     EXPECT_EQ(s.code, cudaErrorInvalidValue);
     ASSERT_NE(s.message, nullptr);
     EXPECT_NE(std::string(s.message).find(why), std::string::npos) << s.message;
   };
   const auto reduces = [&](const int* in, const char* kind) {
     *managed_out = 0x5A5A5A5A;
-    CUDA_OK(reduce::device_reduce<cfg>(temp.base, bytes, in, managed_out, n));
+    CUDA_OK(reduce::device_reduce<cfg>({temp.base, bytes}, in, managed_out, n));
     CUDA_OK(cudaDeviceSynchronize());
     EXPECT_EQ(*managed_out, want) << kind;
   };
@@ -207,9 +207,9 @@ TEST(Streams, RunsOnAStreamWithoutHostSync) {
   test::device_buffer<int> in(h.size()), out(1);
   CUDA_OK(cudaMemcpyAsync(in.base, h.data(), h.size() * sizeof(int), cudaMemcpyHostToDevice, s));  // ordered on s
   std::size_t bytes = 0;
-  CUDA_OK(reduce::device_reduce<cfg>(nullptr, bytes, in.base, out.base, h.size(), reduce::sum{}, s));
+  CUDA_OK(reduce::device_reduce<cfg>({nullptr, bytes}, in.base, out.base, h.size(), reduce::sum{}, s));
   test::device_buffer<char> temp(bytes);
-  CUDA_OK(reduce::device_reduce<cfg>(temp.base, bytes, in.base, out.base, h.size(), reduce::sum{}, s));
+  CUDA_OK(reduce::device_reduce<cfg>({temp.base, bytes}, in.base, out.base, h.size(), reduce::sum{}, s));
   int got = 0;
   CUDA_OK(cudaMemcpyAsync(&got, out.base, sizeof(int), cudaMemcpyDeviceToHost, s));
   CUDA_OK(cudaStreamSynchronize(s));
@@ -260,10 +260,10 @@ TEST(Cluster, RunsAsOneClusterOnHopperAndIgnoresTemporaryStorage) {
     test::device_buffer<long long> out(1);
     CUDA_OK(cudaMemcpy(in.base, h.data(), n * sizeof(int), cudaMemcpyHostToDevice));
     std::size_t bytes = 0;
-    CUDA_OK(reduce::device_reduce<c16>(nullptr, bytes, in.base, out.base, n));
+    CUDA_OK(reduce::device_reduce<c16>({nullptr, bytes}, in.base, out.base, n));
     test::device_buffer<unsigned char> temp(bytes);
     CUDA_OK(cudaMemset(temp.base, 0xff, bytes));
-    CUDA_OK(reduce::device_reduce<c16>(temp.base, bytes, in.base, out.base, n));
+    CUDA_OK(reduce::device_reduce<c16>({temp.base, bytes}, in.base, out.base, n));
     long long got = 0;
     CUDA_OK(cudaMemcpy(&got, out.base, sizeof(got), cudaMemcpyDeviceToHost));
     EXPECT_EQ(got, test::reference<long long>(h, reduce::sum{})) << "n = " << n;
@@ -290,12 +290,12 @@ TEST(Cooperative, NeedsNoPreparedStorageAndRepeatsBitwise) {
   CUDA_OK(cudaMemcpy(in_b.base, b.data(), n * sizeof(int), cudaMemcpyHostToDevice));
   CUDA_OK(cudaMemcpy(in_f.base, reals.data(), n * sizeof(float), cudaMemcpyHostToDevice));
   std::size_t bytes = 0, bytes_f = 0;
-  CUDA_OK(reduce::device_reduce<coop>(nullptr, bytes, in_a.base, out.base, n));
-  CUDA_OK(reduce::device_reduce<coop>(nullptr, bytes_f, in_f.base, out_f.base, n));
+  CUDA_OK(reduce::device_reduce<coop>({nullptr, bytes}, in_a.base, out.base, n));
+  CUDA_OK(reduce::device_reduce<coop>({nullptr, bytes_f}, in_f.base, out_f.base, n));
   test::device_buffer<unsigned char> temp(std::max(bytes, bytes_f));
   auto sum_of = [&](const int* d) {
     long long got = 0;
-    EXPECT_EQ(reduce::device_reduce<coop>(temp.base, bytes, d, out.base, n), cudaSuccess);
+    EXPECT_EQ(reduce::device_reduce<coop>({temp.base, bytes}, d, out.base, n), cudaSuccess);
     EXPECT_EQ(cudaMemcpy(&got, out.base, sizeof(got), cudaMemcpyDeviceToHost), cudaSuccess);
     return got;
   };
@@ -306,7 +306,7 @@ TEST(Cooperative, NeedsNoPreparedStorageAndRepeatsBitwise) {
   EXPECT_EQ(sum_of(in_b.base), test::reference<long long>(b, reduce::sum{})) << "storage holding a's partials";
   float first = 0, again = 0;
   for (float* v : {&first, &again}) {
-    CUDA_OK(reduce::device_reduce<coop>(temp.base, bytes_f, in_f.base, out_f.base, n));
+    CUDA_OK(reduce::device_reduce<coop>({temp.base, bytes_f}, in_f.base, out_f.base, n));
     CUDA_OK(cudaMemcpy(v, out_f.base, sizeof(float), cudaMemcpyDeviceToHost));
   }
   EXPECT_EQ(std::memcmp(&first, &again, sizeof(float)), 0) << first << " then " << again;
@@ -327,10 +327,10 @@ TEST(Slots, TwoByteAccumulators) {
   auto check = [&](auto config) {
     using c = decltype(config);
     std::size_t bytes = 0;
-    CUDA_OK(reduce::device_reduce<c>(nullptr, bytes, in.base, out.base, n));
+    CUDA_OK(reduce::device_reduce<c>({nullptr, bytes}, in.base, out.base, n));
     test::device_buffer<unsigned char> temp(bytes);
     CUDA_OK(cudaMemset(temp.base, 0xff, bytes));
-    CUDA_OK(reduce::device_reduce<c>(temp.base, bytes, in.base, out.base, n));
+    CUDA_OK(reduce::device_reduce<c>({temp.base, bytes}, in.base, out.base, n));
     std::uint16_t got = 0;
     CUDA_OK(cudaMemcpy(&got, out.base, sizeof(got), cudaMemcpyDeviceToHost));
     EXPECT_EQ(got, expected) << c::name();

@@ -221,9 +221,9 @@ TEST(Storage, TallyOnlyForSumsOf32BitIntegersOnZeroedStorage) {
 
 TEST(Storage, MultipassQueryIsPositiveAndGrowsWithN) {
   std::size_t small = 0, large = 0;
-  EXPECT_EQ(reduce::device_reduce<multipass_cfg>(nullptr, small, (const float*)nullptr, (float*)nullptr, 10),
+  EXPECT_EQ(reduce::device_reduce<multipass_cfg>({nullptr, small}, (const float*)nullptr, (float*)nullptr, 10),
             cudaSuccess);
-  EXPECT_EQ(reduce::device_reduce<multipass_cfg>(nullptr, large, (const float*)nullptr, (float*)nullptr, 1 << 24),
+  EXPECT_EQ(reduce::device_reduce<multipass_cfg>({nullptr, large}, (const float*)nullptr, (float*)nullptr, 1 << 24),
             cudaSuccess);
   EXPECT_GT(small, 0u);  // never 0: a null pointer means "query"
   EXPECT_GE(large, (1u << 24) / 1024 * sizeof(float));
@@ -234,11 +234,11 @@ TEST(Errors, NullPointersAreRefusedBeforeAnyLaunch) {
   alignas(16) static char fake_temp[64];
   std::size_t bytes = sizeof(fake_temp);
   float* fake_out = reinterpret_cast<float*>(fake_temp);
-  auto s = reduce::device_reduce_status<multipass_cfg>(fake_temp, bytes, (const float*)nullptr, (float*)nullptr, 10);
+  auto s = reduce::device_reduce<multipass_cfg>({fake_temp, bytes}, (const float*)nullptr, (float*)nullptr, 10);
   EXPECT_EQ(s.code, cudaErrorInvalidValue);
   EXPECT_STREQ(s.message, "reduce: output pointer is null");
   if (!test::have_device()) {  // without a device the pointer check itself must fail cleanly, not crash
-    s = reduce::device_reduce_status<multipass_cfg>(fake_temp, bytes, (const float*)nullptr, fake_out, 10);
+    s = reduce::device_reduce<multipass_cfg>({fake_temp, bytes}, (const float*)nullptr, fake_out, 10);
     EXPECT_NE(s.code, cudaSuccess);
   }
 }

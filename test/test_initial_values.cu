@@ -68,7 +68,7 @@ void integer_inits() {
       const int init = 77777;  // not any op's identity
       const auto call = [&](auto op) {
         return run<int>(h, offset, [&](void* t, std::size_t& b, const int* in, int* out) {
-          return reduce::device_reduce<Cfg>(t, b, in, out, n, reduce::with_init(op, init));
+          return reduce::device_reduce<Cfg>({t, b}, in, out, n, reduce::with_init(op, init));
         });
       };
       int want = init;
@@ -98,11 +98,12 @@ TEST(InitialValue, AtomicCombine) {
     const auto h = test::random_vector<int>(n, -1000, 1000, n);
     int want = -5;
     for (int x : h) want += x;
-    EXPECT_EQ((run<int>(h, 1,
-                        [&](void* t, std::size_t& b, const int* in, int* out) {
-                          return reduce::device_reduce<atomic>(t, b, in, out, n, reduce::with_init(reduce::sum{}, -5));
-                        })),
-              want)
+    EXPECT_EQ(
+        (run<int>(h, 1,
+                  [&](void* t, std::size_t& b, const int* in, int* out) {
+                    return reduce::device_reduce<atomic>({t, b}, in, out, n, reduce::with_init(reduce::sum{}, -5));
+                  })),
+        want)
         << "n=" << n;
   }
 }
@@ -113,7 +114,7 @@ TEST(InitialValue, FloatSumWithinTheAnyOrderBound) {
     auto h = test::random_vector<float>(n, -1, 1, n + 5);
     const float init = 1000.5f;
     const float got = run<float>(h, 2, [&](void* t, std::size_t& b, const float* in, float* out) {
-      return reduce::device_reduce(t, b, in, out, n, reduce::with_init(cuda::std::plus<>{}, init));
+      return reduce::device_reduce({t, b}, in, out, n, reduce::with_init(cuda::std::plus<>{}, init));
     });
     h.push_back(init);  // init is one more term of the sum
     test::expect_sum_close(got, h);
@@ -148,7 +149,7 @@ TEST(LibraryFunctors, SameBitsAsTheLibrarysOps) {
   const auto h = test::random_vector<float>(n, -1, 1, 9);
   const auto with = [&](auto op) {
     return run<float>(h, 0, [&](void* t, std::size_t& b, const float* in, float* out) {
-      return reduce::device_reduce(t, b, in, out, n, op);
+      return reduce::device_reduce({t, b}, in, out, n, op);
     });
   };
   EXPECT_EQ(with(cuda::std::plus<>{}), with(reduce::sum{}));
@@ -176,9 +177,9 @@ TEST(LibraryFunctors, PlusOverAStructTakesAnInitialValue) {
     test::device_buffer<pair_sum> out(1);
     std::size_t bytes = 0;
     const auto op = reduce::with_init(cuda::std::plus<>{}, pair_sum{3, 4});
-    CUDA_OK(reduce::device_transform_reduce(nullptr, bytes, in.base, out.base, n, to_pair{}, op));
+    CUDA_OK(reduce::device_transform_reduce({nullptr, bytes}, in.base, out.base, n, to_pair{}, op));
     test::device_buffer<char> temp(bytes);
-    CUDA_OK(reduce::device_transform_reduce(temp.base, bytes, in.base, out.base, n, to_pair{}, op));
+    CUDA_OK(reduce::device_transform_reduce({temp.base, bytes}, in.base, out.base, n, to_pair{}, op));
     pair_sum got{};
     CUDA_OK(cudaMemcpy(&got, out.base, sizeof(got), cudaMemcpyDeviceToHost));
     pair_sum want{3, 4};

@@ -45,6 +45,19 @@ struct CustomMin {  // CUB's documentation's functor: no identity
   }
 };
 
+struct abs_less {
+  __host__ __device__ bool operator()(long long a, long long b) const { return (a < 0 ? -a : a) < (b < 0 ? -b : b); }
+};
+struct point {  // a user's type with no order of its own
+  int x, y;
+};
+struct by_y {
+  __host__ __device__ bool operator()(const point& a, const point& b) const { return a.y < b.y; }
+};
+struct to_point {
+  __host__ __device__ point operator()(int v) const { return {v, v % 97}; }
+};
+
 // A user's iterator: every stride-th element of an array (no thrust base class, only the iterator's types).
 struct strided {
   using value_type = int;
@@ -70,7 +83,7 @@ Acc reduce_it(In in, std::uint64_t n, Tr tr, Op op) {
   thrust::device_vector<Acc> out(1);
   cudaMemset(thrust::raw_pointer_cast(out.data()), 0xA5, sizeof(Acc));
   test::two_phase([&](void* t, std::size_t& b) {
-    return reduce::device_transform_reduce(t, b, in, out.data(), n, tr, op);  // out.data(): a device_ptr
+    return reduce::device_transform_reduce({t, b}, in, out.data(), n, tr, op);  // out.data(): a device_ptr
   });
   return out[0];
 }
@@ -137,14 +150,14 @@ TEST(Iterators, OutputIterators) {
     // out[1]; out[0] stays as it was.
     auto doubled = thrust::make_transform_output_iterator(out.begin() + 1, twice{});
     test::two_phase([&](void* t, std::size_t& b) {
-      return reduce::device_transform_reduce(t, b, thrust::raw_pointer_cast(in.data()), doubled, n,
+      return reduce::device_transform_reduce({t, b}, thrust::raw_pointer_cast(in.data()), doubled, n,
                                              reduce::convert_to<long long>{}, reduce::sum{});
     });
     EXPECT_EQ(out[1], 2 * sum) << n;
     EXPECT_EQ(out[0], -1) << n;
     // A device_vector's iterator as the output, with an initial value and an op without an identity.
     test::two_phase([&](void* t, std::size_t& b) {
-      return reduce::device_reduce(t, b, in.begin(), out.begin(), n,
+      return reduce::device_reduce({t, b}, in.begin(), out.begin(), n,
                                    reduce::with_init(CustomMin{}, (long long)INT_MAX));
     });
     EXPECT_EQ(out[0], n ? (long long)*std::min_element(h.begin(), h.end()) : (long long)INT_MAX) << n;
@@ -202,6 +215,61 @@ TEST(Iterators, DeviceReduceAsCubOnIterators) {
     check("Max(counting_iterator)", [&](auto api, void* t, std::size_t& b, long long* o) {
       return decltype(api)::Max(t, b, thrust::counting_iterator<long long>(7), o, n);
     });
+  }
+}
+
+// Argmin, argmax and both over iterators and a device_vector, in the natural order and in the caller's comparison
+// (over a user's type too), against the first occurrence std::min_element / std::max_element find on the host; the
+// empty input gives index no_index.
+TEST(Iterators, ArgminOverIteratorsAndComparisons) {
+  REQUIRE_GPU();
+  for (std::size_t s : sizes()) {
+    const std::uint64_t n = s;
+    const auto h = test::random_vector<int>(s, -1000, 1000, s + 9);
+    thrust::device_vector<int> in(h.begin(), h.end());
+    const auto squares = thrust::make_transform_iterator(in.begin(), square{});
+    const auto points = thrust::make_transform_iterator(in.begin(), to_point{});
+    std::vector<long long> hq(s), hs(s);  // x^2, and x^2 with x's sign
+    std::vector<point> hp(s);
+    for (std::size_t i = 0; i < s; ++i) {
+      hq[i] = square{}(h[i]);
+      hs[i] = h[i] < 0 ? -hq[i] : hq[i];
+      hp[i] = to_point{}(h[i]);
+    }
+    thrust::device_vector<long long> signed_squares(hs.begin(), hs.end());
+    const auto index_of = [&](auto it, const auto& v) { return s ? std::uint64_t(it - v.begin()) : reduce::no_index; };
+    thrust::device_vector<reduce::indexed<long long>> one(1);
+    thrust::device_vector<reduce::extrema<long long>> both(1);
+    thrust::device_vector<reduce::indexed<point>> at(1);
+    const auto run = [&](auto& out, auto call) {  // into a poisoned result
+      using V = typename std::decay_t<decltype(out)>::value_type;
+      cudaMemset(thrust::raw_pointer_cast(out.data()), 0xA5, sizeof(V));
+      test::two_phase([&](void* t, std::size_t& b) { return call(reduce::temp_storage{t, b}); });
+      return V(out[0]);
+    };
+    const std::string where = "n=" + std::to_string(n);
+    EXPECT_EQ(run(one, [&](auto st) { return reduce::device_argmin(st, squares, one.begin(), n); }).index,
+              index_of(std::min_element(hq.begin(), hq.end()), hq))
+        << where;
+    EXPECT_EQ(run(one,
+                  [&](auto st) {
+                    return reduce::device_argmax(st, signed_squares.begin(), one.data(), n, abs_less{});
+                  })
+                  .index,
+              index_of(std::max_element(hs.begin(), hs.end(), abs_less{}), hs))
+        << where;
+    const auto e = run(both, [&](auto st) {
+      return reduce::device_argminmax(st, signed_squares.begin(), both.begin(), n);
+    });
+    EXPECT_EQ(e.min.index, index_of(std::min_element(hs.begin(), hs.end()), hs)) << where;
+    EXPECT_EQ(e.max.index, index_of(std::max_element(hs.begin(), hs.end()), hs)) << where;
+    const auto lo =
+        run(at, [&](auto st) { return reduce::device_argmin(st, points, at.begin(), n, by_y{}); });
+    EXPECT_EQ(lo.index, index_of(std::min_element(hp.begin(), hp.end(), by_y{}), hp)) << where;
+    if (s) EXPECT_EQ(lo.value.x, hp[lo.index].x) << where;
+    const auto hi =
+        run(at, [&](auto st) { return reduce::device_argmax(st, points, at.begin(), n, by_y{}); });
+    EXPECT_EQ(hi.index, index_of(std::max_element(hp.begin(), hp.end(), by_y{}), hp)) << where;
   }
 }
 

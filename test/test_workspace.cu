@@ -106,10 +106,10 @@ TEST(Workspace, RepeatsBitwiseAndMatchesRawStorage) {
   const float again = on_workspace<polled, float>(ws, in.buf.base, n);
   test::device_buffer<float> out(1);
   std::size_t bytes = 0;
-  CUDA_OK(reduce::device_reduce<polled>(nullptr, bytes, in.buf.base, out.base, n));
+  CUDA_OK(reduce::device_reduce<polled>({nullptr, bytes}, in.buf.base, out.base, n));
   test::device_buffer<unsigned char> temp(bytes);
   CUDA_OK(cudaMemset(temp.base, 0xff, bytes));
-  CUDA_OK(reduce::device_reduce<polled>(temp.base, bytes, in.buf.base, out.base, n));
+  CUDA_OK(reduce::device_reduce<polled>({temp.base, bytes}, in.buf.base, out.base, n));
   float raw = 0;
   CUDA_OK(cudaMemcpy(&raw, out.base, sizeof(float), cudaMemcpyDeviceToHost));
   EXPECT_EQ(std::memcmp(&first, &again, sizeof(float)), 0) << first << " then " << again;
@@ -130,8 +130,7 @@ TEST(Workspace, GraphCaptureAfterGrowing) {
   {
     reduce::workspace fresh;
     CUDA_OK(cudaStreamBeginCapture(s, cudaStreamCaptureModeThreadLocal));
-    const reduce::status refused =
-        reduce::device_reduce_status<polled>(fresh, in.buf.base, out.base, n, reduce::sum{}, s);
+    const reduce::status refused = reduce::device_reduce<polled>(fresh, in.buf.base, out.base, n, reduce::sum{}, s);
     cudaGraph_t empty = nullptr;
     CUDA_OK(cudaStreamEndCapture(s, &empty));
     CUDA_OK(cudaGraphDestroy(empty));
@@ -143,7 +142,7 @@ TEST(Workspace, GraphCaptureAfterGrowing) {
   EXPECT_EQ((on_workspace<polled, long long>(ws, in.buf.base, n, s)), test::reference<long long>(h, reduce::sum{}));
   cudaGraph_t graph = nullptr;
   CUDA_OK(cudaStreamBeginCapture(s, cudaStreamCaptureModeThreadLocal));
-  const reduce::status captured = reduce::device_reduce_status<polled>(ws, in.buf.base, out.base, n, reduce::sum{}, s);
+  const reduce::status captured = reduce::device_reduce<polled>(ws, in.buf.base, out.base, n, reduce::sum{}, s);
   CUDA_OK(cudaStreamEndCapture(s, &graph));
   CUDA_OK(captured.code);
   cudaGraphExec_t exec = nullptr;
@@ -171,12 +170,11 @@ TEST(Workspace, BadInputIsRefusedAndChangesNothing) {
   test::device_buffer<float> out(1);
   CUDA_OK(cudaMemset(out.base, 0xA5, sizeof(float)));
   std::vector<float> host(100, 1.0f);
-  const reduce::status null_in =
-      reduce::device_reduce_status<polled>(ws, static_cast<const float*>(nullptr), out.base, 100);
-  const reduce::status host_in = reduce::device_reduce_status<polled>(ws, host.data(), out.base, 100);
+  const reduce::status null_in = reduce::device_reduce<polled>(ws, static_cast<const float*>(nullptr), out.base, 100);
+  const reduce::status host_in = reduce::device_reduce<polled>(ws, host.data(), out.base, 100);
   float host_out = 0;
   input<float> in(host);
-  const reduce::status bad_out = reduce::device_reduce_status<polled>(ws, in.buf.base, &host_out, 100);
+  const reduce::status bad_out = reduce::device_reduce<polled>(ws, in.buf.base, &host_out, 100);
   for (const reduce::status& s : {null_in, host_in, bad_out}) {
     EXPECT_EQ(s.code, cudaErrorInvalidValue);
     EXPECT_NE(s.message, nullptr);

@@ -98,11 +98,11 @@ template <class Cfg, class Acc, class T, class Op>
 void expect_captured_nodes(reduce::workspace& ws, const T* d_in, void* out, std::uint64_t n, Op op, cudaStream_t s,
                            int kernels, int memsets, const char* what) {
   Acc* d_out = static_cast<Acc*>(out);
-  CUDA_OK(reduce::device_reduce_status<Cfg>(ws, d_in, d_out, n, op, s).code);  // grows the workspace first
+  CUDA_OK(reduce::device_reduce<Cfg>(ws, d_in, d_out, n, op, s).code);  // grows the workspace first
   CUDA_OK(cudaStreamSynchronize(s));
   cudaGraph_t graph = nullptr;
   CUDA_OK(cudaStreamBeginCapture(s, cudaStreamCaptureModeThreadLocal));
-  const reduce::status captured = reduce::device_reduce_status<Cfg>(ws, d_in, d_out, n, op, s);
+  const reduce::status captured = reduce::device_reduce<Cfg>(ws, d_in, d_out, n, op, s);
   CUDA_OK(cudaStreamEndCapture(s, &graph));
   CUDA_OK(captured.code);
   std::size_t count = 0;

@@ -28,7 +28,7 @@ template <class Cfg, class Acc, class T>
 Acc on_workspace(reduce::workspace& ws, const T* d_in, std::uint64_t n, cudaStream_t stream = 0) {
   test::device_buffer<Acc> out(1);
   EXPECT_EQ(cudaMemsetAsync(out.base, 0xA5, sizeof(Acc), stream), cudaSuccess);
-  const reduce::status s = reduce::device_reduce_status<Cfg>(ws, d_in, out.base, n, reduce::sum{}, stream);
+  const reduce::status s = reduce::device_reduce<Cfg>(ws, d_in, out.base, n, reduce::sum{}, stream);
   EXPECT_EQ(s.code, cudaSuccess) << (s.message ? s.message : cudaGetErrorString(s.code));
   EXPECT_EQ(cudaStreamSynchronize(stream), cudaSuccess);
   Acc r{};

@@ -117,17 +117,17 @@ std::vector<contender> contenders(const T* in, std::uint64_t n, void* out, const
   std::vector<contender> c;
   c.push_back({"reduce " + t + " (plain)",
                [=](void* tmp, std::size_t& b, cudaStream_t s) {
-                 return reduce::device_reduce(tmp, b, in, (T*)out, n, reduce::sum{}, s);
+                 return reduce::device_reduce({tmp, b}, in, (T*)out, n, reduce::sum{}, s);
                },
                [=] { return near(read_back<T>(out), bound); }});
   c.push_back({"reduce compensated<" + t + ">",
                [=](void* tmp, std::size_t& b, cudaStream_t s) {
-                 return reduce::device_reduce(tmp, b, in, (reduce::compensated<T>*)out, n, reduce::sum{}, s);
+                 return reduce::device_reduce({tmp, b}, in, (reduce::compensated<T>*)out, n, reduce::sum{}, s);
                },
                [=] { return near(read_back<reduce::compensated<T>>(out).value(), compensated_bound); }});
   c.push_back({"reduce binned<" + t + ">",
                [=](void* tmp, std::size_t& b, cudaStream_t s) {
-                 return reduce::device_reduce(tmp, b, in, (reduce::binned<T>*)out, n, reduce::sum{}, s);
+                 return reduce::device_reduce({tmp, b}, in, (reduce::binned<T>*)out, n, reduce::sum{}, s);
                },
                [=, &ref] {
                  const T got = read_back<reduce::binned<T>>(out).value();

@@ -87,12 +87,12 @@ struct point_runner {
       BENCH_CHECK(cub::DeviceReduce::Sum(nullptr, cub, d.data, d.partial, std::int64_t(len(r)), d.stream));
       ensure(d.cub_temp, d.cub_bytes, cub);
     }
-    const reduce::status q = reduce::nccl::device_reduce_status<reduce::default_config>(shards.data(), g);
+    const reduce::status q = reduce::nccl::device_reduce<reduce::default_config>(shards.data(), g);
     if (q) std::fprintf(stderr, "query: %s\n", q.message ? q.message : cudaGetErrorName(q.code)), std::exit(1);
     for (int r = 0; r < g; ++r) {
       BENCH_CHECK(cudaSetDevice(r));
       std::size_t local = 0;  // the local pass alone uses the same storage
-      reduce::device_reduce<reduce::default_config>(nullptr, local, m.gpus[r].data, m.gpus[r].partial, len(r));
+      reduce::device_reduce<reduce::default_config>({nullptr, local}, m.gpus[r].data, m.gpus[r].partial, len(r));
       ensure(m.gpus[r].temp, m.gpus[r].temp_bytes, std::max(shards[r].temp_bytes, local));
       shards[r].d_temp = m.gpus[r].temp;
       shards[r].temp_bytes = m.gpus[r].temp_bytes;
@@ -120,11 +120,11 @@ struct point_runner {
     if (s) std::fprintf(stderr, "graph launch: %s\n", s.message ? s.message : cudaGetErrorName(s.code)), std::exit(1);
   }
   void ours_with_window() {
-    const reduce::status s = reduce::nccl::device_reduce_status<reduce::default_config>(window_shards.data(), g);
+    const reduce::status s = reduce::nccl::device_reduce<reduce::default_config>(window_shards.data(), g);
     if (s) std::fprintf(stderr, "window: %s\n", s.message ? s.message : cudaGetErrorName(s.code)), std::exit(1);
   }
   void ours() {
-    const reduce::status s = reduce::nccl::device_reduce_status<reduce::default_config>(shards.data(), g);
+    const reduce::status s = reduce::nccl::device_reduce<reduce::default_config>(shards.data(), g);
     if (s) std::fprintf(stderr, "reduce::nccl: %s\n", s.message ? s.message : cudaGetErrorName(s.code)), std::exit(1);
   }
   void cub_then_nccl() {
@@ -145,7 +145,7 @@ struct point_runner {
     for (int r = 0; r < g; ++r) {
       gpu& d = m.gpus[r];
       BENCH_CHECK(cudaSetDevice(r));
-      BENCH_CHECK(reduce::device_reduce<reduce::default_config>(d.temp, d.temp_bytes, d.data, d.partial, len(r),
+      BENCH_CHECK(reduce::device_reduce<reduce::default_config>({d.temp, d.temp_bytes}, d.data, d.partial, len(r),
                                                                 reduce::sum{}, d.stream));
     }
   }

@@ -64,7 +64,7 @@ struct rank_runner {
   void ours(bool with_window) {
     const auto c = reduce::nccl::all_ranks(comm, nullptr, with_window ? &win : nullptr);
     const reduce::status s =
-        reduce::nccl::device_reduce_status(d.temp, d.temp_bytes, d.data, d.out, len, c, reduce::sum{}, d.stream);
+        reduce::nccl::device_reduce({d.temp, d.temp_bytes}, d.data, d.out, len, c, reduce::sum{}, d.stream);
     if (s) std::fprintf(stderr, "rank %d: %s\n", rank, s.message ? s.message : cudaGetErrorName(s.code)), std::exit(1);
   }
   void cub_then_nccl() {
@@ -72,7 +72,7 @@ struct rank_runner {
     BENCH_NCCL(ncclAllReduce(d.partial, d.out, 1, ncclFloat32, ncclSum, comm, d.stream));
   }
   void local_only() {
-    BENCH_CHECK(reduce::device_reduce(d.temp, d.temp_bytes, d.data, d.partial, len, reduce::sum{}, d.stream));
+    BENCH_CHECK(reduce::device_reduce({d.temp, d.temp_bytes}, d.data, d.partial, len, reduce::sum{}, d.stream));
   }
   void one_float() { BENCH_NCCL(ncclAllReduce(d.partial, d.out, 1, ncclFloat32, ncclSum, comm, d.stream)); }
   void run(int c) {
@@ -132,8 +132,9 @@ int run_child(const std::string& dir, int rank, int g, int samples, Sizes sizes)
     BENCH_CHECK(cudaMemcpyAsync(&want, d_sum, sizeof want, cudaMemcpyDeviceToHost, r.d.stream));
     BENCH_CHECK(cudaStreamSynchronize(r.d.stream));
     std::size_t ours = 0, local = 0, cub = 0;
-    BENCH_CHECK(reduce::nccl::device_reduce(nullptr, ours, r.d.data, r.d.out, r.len, reduce::nccl::all_ranks(r.comm)));
-    reduce::device_reduce(nullptr, local, r.d.data, r.d.partial, r.len);
+    BENCH_CHECK(
+        reduce::nccl::device_reduce({nullptr, ours}, r.d.data, r.d.out, r.len, reduce::nccl::all_ranks(r.comm)));
+    reduce::device_reduce({nullptr, local}, r.d.data, r.d.partial, r.len);
     BENCH_CHECK(cub::DeviceReduce::Sum(nullptr, cub, r.d.data, r.d.partial, std::int64_t(r.len), r.d.stream));
     ensure(r.d.temp, r.d.temp_bytes, std::max(ours, local));
     ensure(r.d.cub_temp, r.d.cub_bytes, cub);

@@ -87,7 +87,7 @@ bool plausible(std::uint64_t length) {
 template <class Cfg, class Segs>
 contender ours(std::string name, std::string role, const point_data& d, Segs segs) {
   return {std::move(name), std::move(role), [d, segs](void* temp, std::size_t& bytes, cudaStream_t s) {
-            return reduce::device_segmented_reduce<Cfg>(temp, bytes, d.in, d.out, segs, reduce::sum{}, s);
+            return reduce::device_segmented_reduce<Cfg>({temp, bytes}, d.in, d.out, segs, reduce::sum{}, s);
           }};
 }
 

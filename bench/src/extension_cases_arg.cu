@@ -43,11 +43,11 @@ struct arg_entry {
   static cudaError_t run(void* t, std::size_t& b, const call& c, std::uint64_t n) {
     const float* in = static_cast<const float*>(c.in);
     if constexpr (Which == 0)
-      return reduce::device_argmin<C>(t, b, in, static_cast<reduce::indexed<float>*>(c.out), n, c.stream);
+      return reduce::device_argmin<C>({t, b}, in, static_cast<reduce::indexed<float>*>(c.out), n, c.stream);
     else if constexpr (Which == 1)
-      return reduce::device_argmax<C>(t, b, in, static_cast<reduce::indexed<float>*>(c.out), n, c.stream);
+      return reduce::device_argmax<C>({t, b}, in, static_cast<reduce::indexed<float>*>(c.out), n, c.stream);
     else
-      return reduce::device_argminmax<C>(t, b, in, static_cast<reduce::extrema<float>*>(c.out), n, c.stream);
+      return reduce::device_argminmax<C>({t, b}, in, static_cast<reduce::extrema<float>*>(c.out), n, c.stream);
   }
 };
 

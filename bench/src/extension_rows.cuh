@@ -66,7 +66,7 @@ template <class T, class Acc, class Op>
 struct plain {
   template <class C>
   static cudaError_t run(void* t, std::size_t& b, const call& c, std::uint64_t n) {
-    return reduce::device_reduce<C>(t, b, static_cast<const T*>(c.in), static_cast<Acc*>(c.out), n, Op{}, c.stream);
+    return reduce::device_reduce<C>({t, b}, static_cast<const T*>(c.in), static_cast<Acc*>(c.out), n, Op{}, c.stream);
   }
 };
 

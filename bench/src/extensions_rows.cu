@@ -21,7 +21,7 @@ struct square_double {
 struct squares {
   template <class C>
   static cudaError_t run(void* t, std::size_t& b, const call& c, std::uint64_t n) {
-    return reduce::device_sum_of_squares<C>(t, b, static_cast<const float*>(c.in), static_cast<double*>(c.out), n,
+    return reduce::device_sum_of_squares<C>({t, b}, static_cast<const float*>(c.in), static_cast<double*>(c.out), n,
                                             c.stream);
   }
 };

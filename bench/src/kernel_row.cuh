@@ -9,14 +9,14 @@ namespace reduce_bench {
 
 template <class Cfg, class T>
 cudaError_t query_config(std::uint64_t n, std::size_t& temp_bytes) {
-  return reduce::device_reduce<Cfg>(nullptr, temp_bytes, static_cast<const T*>(nullptr), static_cast<T*>(nullptr), n,
+  return reduce::device_reduce<Cfg>({nullptr, temp_bytes}, static_cast<const T*>(nullptr), static_cast<T*>(nullptr), n,
                                     reduce::sum{});
 }
 
 template <class Cfg, class T>
 cudaError_t run_config(const call_args& a) {
   std::size_t bytes = a.temp_bytes;
-  return reduce::device_reduce<Cfg>(a.temp, bytes, static_cast<const T*>(a.in), static_cast<T*>(a.out), a.n,
+  return reduce::device_reduce<Cfg>({a.temp, bytes}, static_cast<const T*>(a.in), static_cast<T*>(a.out), a.n,
                                     reduce::sum{}, a.stream);
 }
 

@@ -3,7 +3,7 @@
 // launches, shards or GPUs, nor on the GPU. Use it as the output type with reduce::sum:
 //
 //   reduce::binned<float>* d_out = ...;
-//   reduce::device_reduce<Cfg>(d_temp, bytes, d_floats, d_out, n);   // op sum; any non-atomic Grid policy
+//   reduce::device_reduce<Cfg>({d_temp, bytes}, d_floats, d_out, n);   // op sum; any non-atomic Grid policy
 //   float total = reduce::binned_sum(d_floats, n);                   // convenience: the rounded value
 //
 // The method is binned summation (Demmel and Nguyen; Ahrens, Demmel and Nguyen, ACM TOMS 2020; ReproBLAS):

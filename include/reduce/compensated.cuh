@@ -2,7 +2,7 @@
 // rounding error it has shed (Kahan-Babuska / Neumaier). Use it as the output type with the ordinary reduce::sum:
 //
 //   reduce::compensated<float>* d_out = ...;
-//   reduce::device_reduce<Cfg>(d_temp, bytes, d_floats, d_out, n);   // op sum; any non-atomic Grid policy
+//   reduce::device_reduce<Cfg>({d_temp, bytes}, d_floats, d_out, n);   // op sum; any non-atomic Grid policy
 //   float total = reduce::compensated_sum<Cfg>(d_floats, n);        // convenience: the rounded value
 //
 // Every combination (an element into a partial, two partials) is TwoSum: hi = fl(a.hi + b.hi) and its exact error

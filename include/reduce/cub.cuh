@@ -130,9 +130,9 @@ cudaError_t arg_via_slot(void* d_temp, std::size_t& bytes, InputIteratorT d_in_i
   const std::size_t head = align_up(sizeof(R));
   const auto engine = [&](void* temp, std::size_t& b, R* out) {
     if constexpr (Greater)
-      return device_argmax_status(temp, b, d_in, out, n, stream);
+      return device_argmax({temp, b}, d_in, out, n, stream);
     else
-      return device_argmin_status(temp, b, d_in, out, n, stream);
+      return device_argmin({temp, b}, d_in, out, n, stream);
   };
   if (d_temp == nullptr) {
     std::size_t b = 0;
@@ -172,10 +172,10 @@ struct DeviceReduce {
     if (!count_of(num_items, n)) return cudaErrorInvalidValue;
     if constexpr (std::is_same_v<TransformOpT, detail::no_transform>) {
       require_output_accumulator<ReductionOpT, T, In, Out>();
-      return device_transform_reduce(d_temp_storage, temp_storage_bytes, d_in, d_out, n, converting<In, Out>{},
+      return device_transform_reduce({d_temp_storage, temp_storage_bytes}, d_in, d_out, n, converting<In, Out>{},
                                      with_init(reduction_op, init), stream);
     } else {
-      return device_transform_reduce(d_temp_storage, temp_storage_bytes, d_in, d_out, n, transform_op,
+      return device_transform_reduce({d_temp_storage, temp_storage_bytes}, d_in, d_out, n, transform_op,
                                      with_init(reduction_op, init), stream);
     }
   }
@@ -189,7 +189,7 @@ struct DeviceReduce {
     require_output_accumulator<cuda::std::plus<>, Out, In, Out>();
     std::uint64_t n = 0;
     if (!count_of(num_items, n)) return cudaErrorInvalidValue;
-    return device_transform_reduce(d_temp_storage, temp_storage_bytes, d_in, d_out, n, converting<In, Out>{}, sum{},
+    return device_transform_reduce({d_temp_storage, temp_storage_bytes}, d_in, d_out, n, converting<In, Out>{}, sum{},
                                    stream);  // 0, CUB's initial value, is the identity
   }
 
@@ -256,10 +256,10 @@ struct DeviceReduce {
     if (!count_of(num_items, n)) return cudaErrorInvalidValue;
     const Out init = Out(empty_extremum<Greater, In>());
     if constexpr (cuda::std::numeric_limits<Out>::has_infinity || detail::is_narrow_float_v<Out>)
-      return device_transform_reduce(d_temp, bytes, d_in, d_out, n, converting<In, Out>{}, with_init(Op{}, init),
+      return device_transform_reduce({d_temp, bytes}, d_in, d_out, n, converting<In, Out>{}, with_init(Op{}, init),
                                      stream);
     else
-      return device_transform_reduce(d_temp, bytes, d_in, d_out, n, converting<In, Out>{}, Op{}, stream);
+      return device_transform_reduce({d_temp, bytes}, d_in, d_out, n, converting<In, Out>{}, Op{}, stream);
   }
 };
 

@@ -92,7 +92,7 @@ struct DeviceSegmentedReduce {
       using In = value_t<InputIteratorT>;
       using Out = out_t<OutputIteratorT, InputIteratorT>;
       require_output_accumulator<cuda::std::plus<>, Out, In, Out>();
-      return device_segmented_transform_reduce(d_temp_storage, temp_storage_bytes, d_in, d_out, segs,
+      return device_segmented_transform_reduce({d_temp_storage, temp_storage_bytes}, d_in, d_out, segs,
                                                converting<In, Out>{}, sum{}, stream);  // 0 is the identity
     });
   }
@@ -162,7 +162,7 @@ struct DeviceSegmentedReduce {
     using Out = out_t<OutputIteratorT, InputIteratorT>;
     require_output_accumulator<ReductionOpT, T, In, Out>();
     return pick(num_segments, seg_args..., stream, [&](auto segs, cudaStream_t s) {
-      return device_segmented_transform_reduce(d_temp, bytes, d_in, d_out, segs, converting<In, Out>{},
+      return device_segmented_transform_reduce({d_temp, bytes}, d_in, d_out, segs, converting<In, Out>{},
                                                with_init(op, init), s);
     });
   }
@@ -178,10 +178,10 @@ struct DeviceSegmentedReduce {
     require_output_accumulator<std::conditional_t<Greater, cuda::maximum<>, cuda::minimum<>>, In, In, Out>();
     const Out init = Out(empty_extremum<Greater, In>());
     if constexpr (cuda::std::numeric_limits<Out>::has_infinity || detail::is_narrow_float_v<Out>)
-      return device_segmented_transform_reduce(d_temp, bytes, d_in, d_out, segs, converting<In, Out>{},
+      return device_segmented_transform_reduce({d_temp, bytes}, d_in, d_out, segs, converting<In, Out>{},
                                                with_init(Op{}, init), stream);
     else
-      return device_segmented_transform_reduce(d_temp, bytes, d_in, d_out, segs, converting<In, Out>{}, Op{}, stream);
+      return device_segmented_transform_reduce({d_temp, bytes}, d_in, d_out, segs, converting<In, Out>{}, Op{}, stream);
   }
 
   template <bool Greater, class InputIteratorT, class OutputIteratorT, class Segs>
@@ -192,7 +192,7 @@ struct DeviceSegmentedReduce {
     const arg_pairs<detail::unwrapped_t<OutputIteratorT>, T> out{thrust::try_unwrap_contiguous_iterator(d_out),
                                                                  empty_extremum<Greater, T>()};
     using Op = std::conditional_t<Greater, argmax_op, argmin_op>;
-    return device_segmented_transform_reduce(d_temp, bytes, d_in, out, segs, detail::to_indexed<T>{}, Op{}, stream);
+    return device_segmented_transform_reduce({d_temp, bytes}, d_in, out, segs, detail::to_indexed<T>{}, Op{}, stream);
   }
 };
 

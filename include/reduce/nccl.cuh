@@ -6,15 +6,18 @@
 // One process (or thread) per GPU, the caller's initialised communicator, the current device the communicator's:
 //
 //   std::size_t bytes = 0;
-//   reduce::nccl::device_reduce<Cfg>(nullptr, bytes, d_shard, d_out, n, reduce::nccl::all_ranks(comm));   // size
-//   reduce::nccl::device_reduce<Cfg>(d_temp, bytes, d_shard, d_out, n, reduce::nccl::all_ranks(comm), op, stream);
+//   reduce::nccl::device_reduce<Cfg>({nullptr, bytes}, d_shard, d_out, n, reduce::nccl::all_ranks(comm));   // size
+//   reduce::nccl::device_reduce<Cfg>({d_temp, bytes}, d_shard, d_out, n, reduce::nccl::all_ranks(comm), op, stream);
+//   (or on a reduce::workspace, as every one-GPU call: the storage is the first argument, storage.cuh)
 //
 // One process driving several GPUs (communicators from ncclCommInitAll): one call for every rank,
 //
 //   std::vector<reduce::nccl::shard<float, float>> s = ...;   // comm, d_in, n, d_out, stream, storage: one per GPU
 //   reduce::nccl::device_reduce<Cfg>(s.data(), int(s.size()), reduce::nccl::every_rank, op);  // query, then run
 //
-// Stream-ordered: nothing waits on the host. Each rank reduces its shard with the one-GPU path into one partial (one
+// The operations are the one-GPU layer's: device_reduce, device_transform_reduce, device_argmin, device_argmax and
+// device_argminmax (with the caller's comparison too), each returning a reduce::status. Stream-ordered: nothing
+// waits on the host. Each rank reduces its shard with the one-GPU path into one partial (one
 // per tile for a reproducible Grid), then NCCL combines the partials (detail/nccl/combine_rule.cuh says how). Bad
 // arguments return an error with a message and launch nothing; as with any collective, a rank that returns early
 // leaves the others waiting in NCCL. The library never asks NCCL for NVLink SHARP (NVLS) nor creates multicast
@@ -27,6 +30,7 @@
 #include "detail/nccl/window.cuh"
 #include "device_reduce.cuh"
 #include "nccl_window.cuh"
+#include "storage.cuh"
 
 namespace reduce::nccl {
 
@@ -66,60 +70,59 @@ constexpr std::uint64_t tile_elements() {
 
 // ---- one rank per call ------------------------------------------------------------------------------------------
 
-template <class Cfg = default_config, class T, class Acc, class Tr, class Op = sum>
-status device_transform_reduce_status(void* d_temp, std::size_t& temp_bytes, const T* d_shard, Acc* d_out,
-                                      std::uint64_t n, collective c, Tr transform, Op op = {},
-                                      cudaStream_t stream = 0) {
-  return detail::nccl::run_rank<Cfg>(d_temp, temp_bytes, nullptr, d_shard, d_out, n, c.comm, c.root, c.lengths, c.win,
+template <class Cfg = default_config, class Storage = temp_storage, class T, class Acc, class Tr, class Op = sum,
+          reduce::detail::if_storage<Storage> = 0>
+status device_transform_reduce(Storage&& s, const T* d_shard, Acc* d_out, std::uint64_t n, collective c, Tr transform,
+                               Op op = {}, cudaStream_t stream = 0) {
+  const detail::nccl::rank_storage r = detail::nccl::storage_of(s);
+  return detail::nccl::run_rank<Cfg>(r.d_temp, r.temp_bytes, r.ws, d_shard, d_out, n, c.comm, c.root, c.lengths, c.win,
                                      transform, op, stream);
 }
-template <class Cfg = default_config, class T, class Acc, class Tr, class Op = sum>
-status device_transform_reduce_status(workspace& ws, const T* d_shard, Acc* d_out, std::uint64_t n, collective c,
-                                      Tr transform, Op op = {}, cudaStream_t stream = 0) {
-  std::size_t unused = 0;
-  return detail::nccl::run_rank<Cfg>(nullptr, unused, &ws, d_shard, d_out, n, c.comm, c.root, c.lengths, c.win,
-                                     transform, op, stream);
-}
-template <class Cfg = default_config, class T, class Acc, class Op = sum>
-status device_reduce_status(void* d_temp, std::size_t& temp_bytes, const T* d_shard, Acc* d_out, std::uint64_t n,
-                            collective c, Op op = {}, cudaStream_t stream = 0) {
-  return device_transform_reduce_status<Cfg>(d_temp, temp_bytes, d_shard, d_out, n, c, detail::no_transform{}, op,
-                                             stream);
-}
-template <class Cfg = default_config, class T, class Acc, class Op = sum>
-status device_reduce_status(workspace& ws, const T* d_shard, Acc* d_out, std::uint64_t n, collective c, Op op = {},
-                            cudaStream_t stream = 0) {
-  return device_transform_reduce_status<Cfg>(ws, d_shard, d_out, n, c, detail::no_transform{}, op, stream);
+template <class Cfg = default_config, class Storage = temp_storage, class T, class Acc, class Op = sum,
+          reduce::detail::if_storage<Storage> = 0>
+status device_reduce(Storage&& s, const T* d_shard, Acc* d_out, std::uint64_t n, collective c, Op op = {},
+                     cudaStream_t stream = 0) {
+  return device_transform_reduce<Cfg>(s, d_shard, d_out, n, c, detail::no_transform{}, op, stream);
 }
 
-template <class Cfg = default_config, class T, class Acc, class Op = sum>
-cudaError_t device_reduce(void* d_temp, std::size_t& temp_bytes, const T* d_shard, Acc* d_out, std::uint64_t n,
-                          collective c, Op op = {}, cudaStream_t stream = 0) {
-  return device_reduce_status<Cfg>(d_temp, temp_bytes, d_shard, d_out, n, c, op, stream).code;
+// Argmin / argmax / both over the concatenation: the index is the element's place in it (c.lengths required). Each
+// also takes the caller's comparison, less(x, y), before the stream.
+template <class Cfg = default_config, class Storage = temp_storage, class T, reduce::detail::if_storage<Storage> = 0>
+status device_argmin(Storage&& s, const T* d_shard, indexed<T>* d_out, std::uint64_t n, collective c,
+                     cudaStream_t stream = 0) {
+  return device_transform_reduce<Cfg>(s, d_shard, d_out, n, c, reduce::detail::to_indexed<T>{}, argmin_op{}, stream);
 }
-template <class Cfg = default_config, class T, class Acc, class Op = sum>
-cudaError_t device_reduce(workspace& ws, const T* d_shard, Acc* d_out, std::uint64_t n, collective c, Op op = {},
-                          cudaStream_t stream = 0) {
-  return device_reduce_status<Cfg>(ws, d_shard, d_out, n, c, op, stream).code;
+template <class Cfg = default_config, class Storage = temp_storage, class T, class Less,
+          reduce::detail::if_comparison<Less, const T*> = 0, reduce::detail::if_storage<Storage> = 0>
+status device_argmin(Storage&& s, const T* d_shard, indexed<T>* d_out, std::uint64_t n, collective c, Less less,
+                     cudaStream_t stream = 0) {
+  return device_transform_reduce<Cfg>(s, d_shard, d_out, n, c, reduce::detail::to_indexed<T>{}, argmin_by<Less>{less},
+                                      stream);
 }
-
-// Argmin / argmax / both over the concatenation: the index is the element's place in it (c.lengths required).
-#define REDUCE_NCCL_ARG_ENTRY(NAME, ACC)                                                                             \
-  template <class Cfg = default_config, class T>                                                                     \
-  status device_##NAME##_status(void* d_temp, std::size_t& temp_bytes, const T* d_shard, ACC<T>* d_out,              \
-                                std::uint64_t n, collective c, cudaStream_t stream = 0) {                            \
-    return device_transform_reduce_status<Cfg>(d_temp, temp_bytes, d_shard, d_out, n, c,                             \
-                                               reduce::detail::to_##ACC<T>{}, reduce::NAME##_op{}, stream);          \
-  }                                                                                                                  \
-  template <class Cfg = default_config, class T>                                                                     \
-  cudaError_t device_##NAME(void* d_temp, std::size_t& temp_bytes, const T* d_shard, ACC<T>* d_out, std::uint64_t n, \
-                            collective c, cudaStream_t stream = 0) {                                                 \
-    return device_##NAME##_status<Cfg>(d_temp, temp_bytes, d_shard, d_out, n, c, stream).code;                       \
-  }
-REDUCE_NCCL_ARG_ENTRY(argmin, indexed)
-REDUCE_NCCL_ARG_ENTRY(argmax, indexed)
-REDUCE_NCCL_ARG_ENTRY(argminmax, extrema)
-#undef REDUCE_NCCL_ARG_ENTRY
+template <class Cfg = default_config, class Storage = temp_storage, class T, reduce::detail::if_storage<Storage> = 0>
+status device_argmax(Storage&& s, const T* d_shard, indexed<T>* d_out, std::uint64_t n, collective c,
+                     cudaStream_t stream = 0) {
+  return device_transform_reduce<Cfg>(s, d_shard, d_out, n, c, reduce::detail::to_indexed<T>{}, argmax_op{}, stream);
+}
+template <class Cfg = default_config, class Storage = temp_storage, class T, class Less,
+          reduce::detail::if_comparison<Less, const T*> = 0, reduce::detail::if_storage<Storage> = 0>
+status device_argmax(Storage&& s, const T* d_shard, indexed<T>* d_out, std::uint64_t n, collective c, Less less,
+                     cudaStream_t stream = 0) {
+  return device_transform_reduce<Cfg>(s, d_shard, d_out, n, c, reduce::detail::to_indexed<T>{}, argmax_by<Less>{less},
+                                      stream);
+}
+template <class Cfg = default_config, class Storage = temp_storage, class T, reduce::detail::if_storage<Storage> = 0>
+status device_argminmax(Storage&& s, const T* d_shard, extrema<T>* d_out, std::uint64_t n, collective c,
+                        cudaStream_t stream = 0) {
+  return device_transform_reduce<Cfg>(s, d_shard, d_out, n, c, reduce::detail::to_extrema<T>{}, argminmax_op{}, stream);
+}
+template <class Cfg = default_config, class Storage = temp_storage, class T, class Less,
+          reduce::detail::if_comparison<Less, const T*> = 0, reduce::detail::if_storage<Storage> = 0>
+status device_argminmax(Storage&& s, const T* d_shard, extrema<T>* d_out, std::uint64_t n, collective c, Less less,
+                        cudaStream_t stream = 0) {
+  return device_transform_reduce<Cfg>(s, d_shard, d_out, n, c, reduce::detail::to_extrema<T>{},
+                                      argminmax_by<Less>{less}, stream);
+}
 
 // ---- every rank from one call (one process driving several GPUs) ------------------------------------------------
 
@@ -141,16 +144,14 @@ struct shard {
 // root: every_rank, or the rank that receives the result. Sets each shard's device in turn and restores the
 // caller's current device. Do not call it inside the caller's ncclGroupStart/End: it groups its collectives itself.
 template <class Cfg = default_config, class T, class Acc, class Tr, class Op = sum>
-status device_transform_reduce_status(shard<T, Acc>* shards, int count, int root, Tr transform, Op op = {}) {
+status device_transform_reduce(shard<T, Acc>* shards, int count, int root, Tr transform, Op op = {}) {
   return detail::nccl::run_devices<Cfg>(shards, count, root, transform, op);
 }
 template <class Cfg = default_config, class T, class Acc, class Op = sum>
-status device_reduce_status(shard<T, Acc>* shards, int count, int root = every_rank, Op op = {}) {
-  return detail::nccl::run_devices<Cfg>(shards, count, root, detail::no_transform{}, op);
-}
-template <class Cfg = default_config, class T, class Acc, class Op = sum>
-cudaError_t device_reduce(shard<T, Acc>* shards, int count, int root = every_rank, Op op = {}) {
-  return device_reduce_status<Cfg>(shards, count, root, op).code;
+status device_reduce(shard<T, Acc>* shards, int count, int root = every_rank, Op op = {}) {
+  return device_transform_reduce<Cfg>(shards, count, root, detail::no_transform{}, op);
 }
 
 }  // namespace reduce::nccl
+
+#include "deprecated/nccl.cuh"

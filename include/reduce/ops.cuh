@@ -232,7 +232,7 @@ custom<F, T> make_op(F f, T identity) {
 // exactly once (as CUB's Reduce and thrust::reduce take it), and init alone for n = 0. The op needs no identity
 // (any associative functor: cuda::std::plus<>, a user's struct; detail/library_ops.cuh). init is converted to the
 // accumulator. One-array calls take it in the op's place:
-//   reduce::device_reduce(d_temp, bytes, d_in, d_out, n, reduce::with_init(reduce::max{}, 0.f), stream);
+//   reduce::device_reduce({d_temp, bytes}, d_in, d_out, n, reduce::with_init(reduce::max{}, 0.f), stream);
 template <class Op, class V>
 struct seeded {
   Op op;

@@ -14,8 +14,8 @@
 //   using cfg = reduce::policy::config<reduce::policy::vector<2>, reduce::policy::shuffle,
 //                                      reduce::policy::single_pass<>, 256>;
 //   std::size_t bytes = 0;
-//   reduce::device_reduce<cfg>(nullptr, bytes, d_in, d_out, n);                 // query
-//   reduce::device_reduce<cfg>(d_temp, bytes, d_in, d_out, n, reduce::max{}, stream);  // run, asynchronous
+//   reduce::device_reduce<cfg>({nullptr, bytes}, d_in, d_out, n);                 // query
+//   reduce::device_reduce<cfg>({d_temp, bytes}, d_in, d_out, n, reduce::max{}, stream);  // run, asynchronous
 #pragma once
 #include "argminmax.cuh"
 #include "binned.cuh"

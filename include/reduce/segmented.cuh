@@ -1,12 +1,13 @@
 // Many reductions at once: one result per segment, where segments are given by begin and end offsets, are all of one
-// size, or are the rows or the columns of a row-major matrix. CUB style: asynchronous on a stream, the caller's
-// temporary storage (d_temp == nullptr asks for its size) or a reduce::workspace, _status forms with a message.
+// size, or are the rows or the columns of a row-major matrix. CUB style: asynchronous on a stream, on the storage
+// (storage.cuh: the caller's bytes {d_temp, temp_bytes}, where d_temp == nullptr asks for the size, or a
+// reduce::workspace); each call returns a reduce::status (the error and a message; it converts to cudaError_t).
 //
 //   auto segs = reduce::segments::offsets(d_begin, d_end, num_segments);   // or fixed(count, size),
 //                                                                           // rows(rows, columns, ld), columns(...)
 //   std::size_t bytes = 0;
-//   reduce::device_segmented_reduce(nullptr, bytes, d_in, d_out, segs, op);              // 1. the storage's size
-//   reduce::device_segmented_reduce(d_temp, bytes, d_in, d_out, segs, op, stream);       // 2. run
+//   reduce::device_segmented_reduce({nullptr, bytes}, d_in, d_out, segs, op);              // 1. the storage's size
+//   reduce::device_segmented_reduce({d_temp, bytes}, d_in, d_out, segs, op, stream);       // 2. run
 //
 // d_out holds one accumulator per segment (its element type is the accumulator). A segment with no element gives
 // the op's identity (argmin/argmax: index reduce::no_index); argmin/argmax indices count from the segment's start (a
@@ -22,6 +23,7 @@
 #include "argminmax.cuh"
 #include "detail/segment/entry.cuh"
 #include "device_reduce.cuh"
+#include "storage.cuh"
 #include "to_host.cuh"
 
 namespace reduce {
@@ -64,99 +66,76 @@ inline detail::column_segments columns(std::uint64_t rows, std::uint64_t columns
 template <class Segs>
 using if_segments = std::enable_if_t<detail::is_segments_v<Segs>, int>;
 
-template <class Cfg = default_segmented_config, class In, class Out, class Segs, class Tr, class Op = sum,
-          if_segments<Segs> = 0>
-status device_segmented_transform_reduce_status(void* d_temp, std::size_t& temp_bytes, In d_in, Out d_out, Segs segs,
-                                                Tr transform, Op op = {}, cudaStream_t stream = 0) {
-  return detail::run_segmented_entry<Cfg>(detail::temp_storage{d_temp, temp_bytes}, d_in, d_out, segs, transform, op,
-                                          stream);
-}
-template <class Cfg = default_segmented_config, class In, class Out, class Segs, class Tr, class Op = sum,
-          if_segments<Segs> = 0>
-status device_segmented_transform_reduce_status(workspace& ws, In d_in, Out d_out, Segs segs, Tr transform, Op op = {},
-                                                cudaStream_t stream = 0) {
-  return detail::run_segmented_entry<Cfg>(detail::workspace_storage{ws}, d_in, d_out, segs, transform, op, stream);
-}
-template <class Cfg = default_segmented_config, class In, class Out, class Segs, class Tr, class Op = sum,
-          if_segments<Segs> = 0>
-status device_segmented_transform_reduce(void* d_temp, std::size_t& temp_bytes, In d_in, Out d_out, Segs segs,
-                                         Tr transform, Op op = {}, cudaStream_t stream = 0) {
-  return device_segmented_transform_reduce_status<Cfg>(d_temp, temp_bytes, d_in, d_out, segs, transform, op, stream);
-}
-template <class Cfg = default_segmented_config, class In, class Out, class Segs, class Tr, class Op = sum,
-          if_segments<Segs> = 0>
-status device_segmented_transform_reduce(workspace& ws, In d_in, Out d_out, Segs segs, Tr transform, Op op = {},
+template <class Cfg = default_segmented_config, class Storage = temp_storage, class In, class Out, class Segs, class Tr,
+          class Op = sum, if_segments<Segs> = 0, detail::if_storage<Storage> = 0>
+status device_segmented_transform_reduce(Storage&& s, In d_in, Out d_out, Segs segs, Tr transform, Op op = {},
                                          cudaStream_t stream = 0) {
-  return device_segmented_transform_reduce_status<Cfg>(ws, d_in, d_out, segs, transform, op, stream);
+  return detail::run_segmented_entry<Cfg>(detail::view_of(s), d_in, d_out, segs, transform, op, stream);
 }
-
-template <class Cfg = default_segmented_config, class In, class Out, class Segs, class Op = sum, if_segments<Segs> = 0>
-status device_segmented_reduce_status(void* d_temp, std::size_t& temp_bytes, In d_in, Out d_out, Segs segs, Op op = {},
-                                      cudaStream_t stream = 0) {
-  return device_segmented_transform_reduce_status<Cfg>(d_temp, temp_bytes, d_in, d_out, segs, detail::no_transform{},
-                                                       op, stream);
-}
-template <class Cfg = default_segmented_config, class In, class Out, class Segs, class Op = sum, if_segments<Segs> = 0>
-status device_segmented_reduce_status(workspace& ws, In d_in, Out d_out, Segs segs, Op op = {},
-                                      cudaStream_t stream = 0) {
-  return device_segmented_transform_reduce_status<Cfg>(ws, d_in, d_out, segs, detail::no_transform{}, op, stream);
-}
-template <class Cfg = default_segmented_config, class In, class Out, class Segs, class Op = sum, if_segments<Segs> = 0>
-status device_segmented_reduce(void* d_temp, std::size_t& temp_bytes, In d_in, Out d_out, Segs segs, Op op = {},
-                               cudaStream_t stream = 0) {
-  return device_segmented_reduce_status<Cfg>(d_temp, temp_bytes, d_in, d_out, segs, op, stream);
-}
-template <class Cfg = default_segmented_config, class In, class Out, class Segs, class Op = sum, if_segments<Segs> = 0>
-status device_segmented_reduce(workspace& ws, In d_in, Out d_out, Segs segs, Op op = {}, cudaStream_t stream = 0) {
-  return device_segmented_reduce_status<Cfg>(ws, d_in, d_out, segs, op, stream);
+template <class Cfg = default_segmented_config, class Storage = temp_storage, class In, class Out, class Segs,
+          class Op = sum, if_segments<Segs> = 0, detail::if_storage<Storage> = 0>
+status device_segmented_reduce(Storage&& s, In d_in, Out d_out, Segs segs, Op op = {}, cudaStream_t stream = 0) {
+  return device_segmented_transform_reduce<Cfg>(s, d_in, d_out, segs, detail::no_transform{}, op, stream);
 }
 // CUB's argument order (DeviceSegmentedReduce::Reduce; the op may carry an initial value: with_init(op, init)).
-template <class Cfg = default_segmented_config, class In, class Out, class B, class E, class Op = sum,
-          std::enable_if_t<!detail::is_segments_v<B>, int> = 0>
-status device_segmented_reduce(void* d_temp, std::size_t& temp_bytes, In d_in, Out d_out, std::uint64_t num_segments,
-                               B d_begin, E d_end, Op op = {}, cudaStream_t stream = 0) {
-  return device_segmented_reduce_status<Cfg>(d_temp, temp_bytes, d_in, d_out,
-                                             segments::offsets(d_begin, d_end, num_segments), op, stream);
+template <class Cfg = default_segmented_config, class Storage = temp_storage, class In, class Out, class B, class E,
+          class Op = sum, std::enable_if_t<!detail::is_segments_v<B>, int> = 0, detail::if_storage<Storage> = 0>
+status device_segmented_reduce(Storage&& s, In d_in, Out d_out, std::uint64_t num_segments, B d_begin, E d_end,
+                               Op op = {}, cudaStream_t stream = 0) {
+  return device_segmented_reduce<Cfg>(s, d_in, d_out, segments::offsets(d_begin, d_end, num_segments), op, stream);
 }
 
-// Argmin / argmax per segment: the value and its index from the segment's start (first occurrence).
-#define REDUCE_SEGMENTED_ARG_ENTRY(NAME)                                                                              \
-  template <class Cfg = default_segmented_config, class T, class Segs, if_segments<Segs> = 0>                         \
-  status device_segmented_##NAME##_status(void* d_temp, std::size_t& temp_bytes, const T* d_in, indexed<T>* d_out,    \
-                                          Segs segs, cudaStream_t stream = 0) {                                       \
-    return device_segmented_transform_reduce_status<Cfg>(d_temp, temp_bytes, d_in, d_out, segs,                       \
-                                                         detail::to_indexed<T>{}, NAME##_op{}, stream);               \
-  }                                                                                                                   \
-  template <class Cfg = default_segmented_config, class T, class Segs, if_segments<Segs> = 0>                         \
-  status device_segmented_##NAME##_status(workspace& ws, const T* d_in, indexed<T>* d_out, Segs segs,                 \
-                                          cudaStream_t stream = 0) {                                                  \
-    return device_segmented_transform_reduce_status<Cfg>(ws, d_in, d_out, segs, detail::to_indexed<T>{}, NAME##_op{}, \
-                                                         stream);                                                     \
-  }                                                                                                                   \
-  template <class Cfg = default_segmented_config, class T, class Segs, if_segments<Segs> = 0>                         \
-  status device_segmented_##NAME(void* d_temp, std::size_t& temp_bytes, const T* d_in, indexed<T>* d_out, Segs segs,  \
-                                 cudaStream_t stream = 0) {                                                           \
-    return device_segmented_##NAME##_status<Cfg>(d_temp, temp_bytes, d_in, d_out, segs, stream);                      \
-  }                                                                                                                   \
-  template <class Cfg = default_segmented_config, class T, class Segs, if_segments<Segs> = 0>                         \
-  status device_segmented_##NAME(workspace& ws, const T* d_in, indexed<T>* d_out, Segs segs,                          \
-                                 cudaStream_t stream = 0) {                                                           \
-    return device_segmented_##NAME##_status<Cfg>(ws, d_in, d_out, segs, stream);                                      \
-  }
-REDUCE_SEGMENTED_ARG_ENTRY(argmin)
-REDUCE_SEGMENTED_ARG_ENTRY(argmax)
-#undef REDUCE_SEGMENTED_ARG_ENTRY
+// Argmin / argmax / both per segment: the value and its index from the segment's start (first occurrence); d_out
+// holds indexed<T> (extrema<T>) per segment. Each also takes the caller's comparison, less(x, y), before the stream.
+namespace detail {
+template <class Cfg, template <class> class To, class Op, class Storage, class In, class Out, class Segs>
+status run_segmented_arg(Storage&& s, In d_in, Out d_out, Segs segs, Op op, cudaStream_t stream) {
+  return device_segmented_transform_reduce<Cfg>(s, d_in, d_out, segs, To<input_value_t<In>>{}, op, stream);
+}
+}  // namespace detail
+template <class Cfg = default_segmented_config, class Storage = temp_storage, class In, class Out, class Segs,
+          if_segments<Segs> = 0, detail::if_storage<Storage> = 0>
+status device_segmented_argmin(Storage&& s, In d_in, Out d_out, Segs segs, cudaStream_t stream = 0) {
+  return detail::run_segmented_arg<Cfg, detail::to_indexed>(s, d_in, d_out, segs, argmin_op{}, stream);
+}
+template <class Cfg = default_segmented_config, class Storage = temp_storage, class In, class Out, class Segs,
+          class Less, if_segments<Segs> = 0, detail::if_comparison<Less, In> = 0, detail::if_storage<Storage> = 0>
+status device_segmented_argmin(Storage&& s, In d_in, Out d_out, Segs segs, Less less, cudaStream_t stream = 0) {
+  return detail::run_segmented_arg<Cfg, detail::to_indexed>(s, d_in, d_out, segs, argmin_by<Less>{less}, stream);
+}
+template <class Cfg = default_segmented_config, class Storage = temp_storage, class In, class Out, class Segs,
+          if_segments<Segs> = 0, detail::if_storage<Storage> = 0>
+status device_segmented_argmax(Storage&& s, In d_in, Out d_out, Segs segs, cudaStream_t stream = 0) {
+  return detail::run_segmented_arg<Cfg, detail::to_indexed>(s, d_in, d_out, segs, argmax_op{}, stream);
+}
+template <class Cfg = default_segmented_config, class Storage = temp_storage, class In, class Out, class Segs,
+          class Less, if_segments<Segs> = 0, detail::if_comparison<Less, In> = 0, detail::if_storage<Storage> = 0>
+status device_segmented_argmax(Storage&& s, In d_in, Out d_out, Segs segs, Less less, cudaStream_t stream = 0) {
+  return detail::run_segmented_arg<Cfg, detail::to_indexed>(s, d_in, d_out, segs, argmax_by<Less>{less}, stream);
+}
+template <class Cfg = default_segmented_config, class Storage = temp_storage, class In, class Out, class Segs,
+          if_segments<Segs> = 0, detail::if_storage<Storage> = 0>
+status device_segmented_argminmax(Storage&& s, In d_in, Out d_out, Segs segs, cudaStream_t stream = 0) {
+  return detail::run_segmented_arg<Cfg, detail::to_extrema>(s, d_in, d_out, segs, argminmax_op{}, stream);
+}
+template <class Cfg = default_segmented_config, class Storage = temp_storage, class In, class Out, class Segs,
+          class Less, if_segments<Segs> = 0, detail::if_comparison<Less, In> = 0, detail::if_storage<Storage> = 0>
+status device_segmented_argminmax(Storage&& s, In d_in, Out d_out, Segs segs, Less less, cudaStream_t stream = 0) {
+  return detail::run_segmented_arg<Cfg, detail::to_extrema>(s, d_in, d_out, segs, argminmax_by<Less>{less}, stream);
+}
 
 // One call: the results in d_out (device memory, one per segment), the stream synchronised; throws reduce::error.
 template <class Cfg = default_segmented_config, class In, class Out, class Segs, class Op = sum, if_segments<Segs> = 0>
 void segmented_reduce(In d_in, Out d_out, Segs segs, Op op = {}, cudaStream_t stream = 0) {
   std::size_t bytes = 0;
-  detail::throw_if(device_segmented_reduce_status<Cfg>(nullptr, bytes, d_in, d_out, segs, op, stream), "size query");
+  detail::throw_if(device_segmented_reduce<Cfg>({nullptr, bytes}, d_in, d_out, segs, op, stream), "size query");
   void* raw = nullptr;
   detail::throw_if({cudaMallocAsync(&raw, bytes, stream), "cudaMallocAsync failed"}, "allocation");
-  std::unique_ptr<void, detail::free_async> storage(raw, detail::free_async{stream});
-  detail::throw_if(device_segmented_reduce_status<Cfg>(raw, bytes, d_in, d_out, segs, op, stream), "launch");
+  std::unique_ptr<void, detail::free_async> memory(raw, detail::free_async{stream});
+  detail::throw_if(device_segmented_reduce<Cfg>({raw, bytes}, d_in, d_out, segs, op, stream), "launch");
   detail::throw_if({cudaStreamSynchronize(stream), "the reduction failed on the device"}, "synchronize");
 }
 
 }  // namespace reduce
+
+#include "deprecated/segmented.cuh"

@@ -64,7 +64,7 @@ template <class Cfg = default_config, class Acc = void, class T, class Op = sum>
 auto reduce(const T* d_in, std::uint64_t n, Op op = {}, cudaStream_t stream = 0) {
   using A = std::conditional_t<std::is_void_v<Acc>, default_accumulator_t<T>, Acc>;
   return detail::run_to_host<A>(stream, [&](void* temp, std::size_t& bytes, A* out) {
-    return device_reduce_status<Cfg>(temp, bytes, d_in, out, n, op, stream);
+    return device_reduce<Cfg>({temp, bytes}, d_in, out, n, op, stream);
   });
 }
 
@@ -73,7 +73,7 @@ template <class Cfg = default_config, class Acc = void, class T, class F, class 
 auto transform_reduce(const T* d_in, std::uint64_t n, F f, Op op = {}, cudaStream_t stream = 0) {
   using A = std::conditional_t<std::is_void_v<Acc>, typename detail::transform_result<F, T>::type, Acc>;
   return detail::run_to_host<A>(stream, [&](void* temp, std::size_t& bytes, A* out) {
-    return device_transform_reduce_status<Cfg>(temp, bytes, d_in, out, n, f, op, stream);
+    return device_transform_reduce<Cfg>({temp, bytes}, d_in, out, n, f, op, stream);
   });
 }
 

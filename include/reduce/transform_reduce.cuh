@@ -1,9 +1,9 @@
 // Named transform-reductions on the engine's one-pass transform (device_transform_reduce): the
 // transform is applied to each element after the Load policy's 16-byte loads, so vector loads are kept.
 //
-//   reduce::device_sum_of_squares(d_temp, bytes, d_in, d_out, n, stream);   // sum of x^2, in d_out's type
-//   reduce::device_count_if(d_temp, bytes, d_in, d_count, n, pred, stream); // d_count: int64 or uint64
-//   (each also on a reduce::workspace, and as _status forms; <Cfg> names a config, the default otherwise)
+//   reduce::device_sum_of_squares({d_temp, bytes}, d_in, d_out, n, stream);   // sum of x^2, in d_out's type
+//   reduce::device_count_if({d_temp, bytes}, d_in, d_count, n, pred, stream); // d_count: int64 or uint64
+//   (the storage {d_temp, bytes} or a reduce::workspace; <Cfg> names a config, the default otherwise)
 //   float s = reduce::sum_of_squares<Cfg>(d_in, n);   // convenience versions: allocate, sync, return, throw
 //   float r = reduce::l2_norm<Cfg>(d_in, n);          // sqrt(sum of squares)
 //   std::uint64_t c = reduce::count_if<Cfg>(d_in, n, pred);
@@ -44,25 +44,11 @@ struct indicator {
 
 }  // namespace detail
 
-// Sum of x^2 over d_in[0, n) into *d_out (its type is the accumulator), on temporary storage or a workspace.
-template <class Cfg = default_config, class T, class Acc>
-status device_sum_of_squares_status(void* d_temp, std::size_t& temp_bytes, const T* d_in, Acc* d_out, std::uint64_t n,
-                                    cudaStream_t stream = 0) {
-  return device_transform_reduce_status<Cfg>(d_temp, temp_bytes, d_in, d_out, n, detail::square<Acc>{}, sum{}, stream);
-}
-template <class Cfg = default_config, class T, class Acc>
-status device_sum_of_squares_status(workspace& ws, const T* d_in, Acc* d_out, std::uint64_t n,
-                                    cudaStream_t stream = 0) {
-  return device_transform_reduce_status<Cfg>(ws, d_in, d_out, n, detail::square<Acc>{}, sum{}, stream);
-}
-template <class Cfg = default_config, class T, class Acc>
-cudaError_t device_sum_of_squares(void* d_temp, std::size_t& temp_bytes, const T* d_in, Acc* d_out, std::uint64_t n,
-                                  cudaStream_t stream = 0) {
-  return device_sum_of_squares_status<Cfg>(d_temp, temp_bytes, d_in, d_out, n, stream).code;
-}
-template <class Cfg = default_config, class T, class Acc>
-cudaError_t device_sum_of_squares(workspace& ws, const T* d_in, Acc* d_out, std::uint64_t n, cudaStream_t stream = 0) {
-  return device_sum_of_squares_status<Cfg>(ws, d_in, d_out, n, stream).code;
+// Sum of x^2 over d_in[0, n) into *d_out (its type is the accumulator).
+template <class Cfg = default_config, class Storage = temp_storage, class In, class Acc,
+          detail::if_storage<Storage> = 0>
+status device_sum_of_squares(Storage&& s, In d_in, Acc* d_out, std::uint64_t n, cudaStream_t stream = 0) {
+  return device_transform_reduce<Cfg>(s, d_in, d_out, n, detail::square<Acc>{}, sum{}, stream);
 }
 
 // The number of elements with pred(x) true, into *d_out: a 64-bit count (n may exceed 2^32).
@@ -70,30 +56,12 @@ namespace detail {
 template <class Count>
 inline constexpr bool count_type_ok = std::is_integral_v<Count> && sizeof(Count) == 8;
 }  // namespace detail
-template <class Cfg = default_config, class T, class Count, class Pred>
-status device_count_if_status(void* d_temp, std::size_t& temp_bytes, const T* d_in, Count* d_out, std::uint64_t n,
-                              Pred pred, cudaStream_t stream = 0) {
+template <class Cfg = default_config, class Storage = temp_storage, class In, class Count, class Pred,
+          detail::if_storage<Storage> = 0>
+status device_count_if(Storage&& s, In d_in, Count* d_out, std::uint64_t n, Pred pred, cudaStream_t stream = 0) {
   static_assert(detail::count_type_ok<Count>,
                 "reduce: count_if counts into std::uint64_t or std::int64_t (n may exceed 2^32)");
-  return device_transform_reduce_status<Cfg>(d_temp, temp_bytes, d_in, d_out, n, detail::indicator<Count, Pred>{pred},
-                                             sum{}, stream);
-}
-template <class Cfg = default_config, class T, class Count, class Pred>
-status device_count_if_status(workspace& ws, const T* d_in, Count* d_out, std::uint64_t n, Pred pred,
-                              cudaStream_t stream = 0) {
-  static_assert(detail::count_type_ok<Count>,
-                "reduce: count_if counts into std::uint64_t or std::int64_t (n may exceed 2^32)");
-  return device_transform_reduce_status<Cfg>(ws, d_in, d_out, n, detail::indicator<Count, Pred>{pred}, sum{}, stream);
-}
-template <class Cfg = default_config, class T, class Count, class Pred>
-cudaError_t device_count_if(void* d_temp, std::size_t& temp_bytes, const T* d_in, Count* d_out, std::uint64_t n,
-                            Pred pred, cudaStream_t stream = 0) {
-  return device_count_if_status<Cfg>(d_temp, temp_bytes, d_in, d_out, n, pred, stream).code;
-}
-template <class Cfg = default_config, class T, class Count, class Pred>
-cudaError_t device_count_if(workspace& ws, const T* d_in, Count* d_out, std::uint64_t n, Pred pred,
-                            cudaStream_t stream = 0) {
-  return device_count_if_status<Cfg>(ws, d_in, d_out, n, pred, stream).code;
+  return device_transform_reduce<Cfg>(s, d_in, d_out, n, detail::indicator<Count, Pred>{pred}, sum{}, stream);
 }
 
 // Convenience versions: allocate, run, synchronise, return the value; throw reduce::error on failure.
@@ -117,8 +85,10 @@ auto l2_norm(const T* d_in, std::uint64_t n, cudaStream_t stream = 0) {
 template <class Cfg = default_config, class Count = std::uint64_t, class T, class Pred>
 Count count_if(const T* d_in, std::uint64_t n, Pred pred, cudaStream_t stream = 0) {
   return detail::run_to_host<Count>(stream, [&](void* temp, std::size_t& bytes, Count* out) {
-    return device_count_if_status<Cfg>(temp, bytes, d_in, out, n, pred, stream);
+    return device_count_if<Cfg>({temp, bytes}, d_in, out, n, pred, stream);
   });
 }
 
 }  // namespace reduce
+
+#include "deprecated/transform_reduce.cuh"

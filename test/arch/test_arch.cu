@@ -81,10 +81,10 @@ reduce::status check_sum(std::uint64_t n, unsigned offset, reduce::workspace* ws
   reduce::status s;
   std::size_t bytes = 0;
   if (ws) {
-    s = reduce::device_reduce_status<Cfg>(*ws, d_in, out.base, n);
-  } else if (!(s = reduce::device_reduce_status<Cfg>(nullptr, bytes, d_in, out.base, n))) {
+    s = reduce::device_reduce<Cfg>(*ws, d_in, out.base, n);
+  } else if (!(s = reduce::device_reduce<Cfg>({nullptr, bytes}, d_in, out.base, n))) {
     test::device_buffer<char> temp(bytes);
-    s = reduce::device_reduce_status<Cfg>(temp.base, bytes, d_in, out.base, n);
+    s = reduce::device_reduce<Cfg>({temp.base, bytes}, d_in, out.base, n);
     EXPECT_EQ(cudaDeviceSynchronize(), cudaSuccess) << Cfg::name() << " n=" << n;
   }
   EXPECT_EQ(cudaDeviceSynchronize(), cudaSuccess) << Cfg::name() << " n=" << n;
@@ -198,10 +198,10 @@ void expect_segmented(const Segs& segs, const std::vector<segment_ref>& ref, std
   test::device_buffer<float> out(ref.size());
   ASSERT_EQ(cudaMemcpy(in.base, h.data(), extent * sizeof(float), cudaMemcpyHostToDevice), cudaSuccess);
   std::size_t bytes = 0;
-  reduce::status s = reduce::device_segmented_reduce_status(nullptr, bytes, in.base, out.base, segs);
+  reduce::status s = reduce::device_segmented_reduce({nullptr, bytes}, in.base, out.base, segs);
   ASSERT_FALSE(s) << what << ": " << s.message;
   test::device_buffer<char> temp(bytes);
-  s = reduce::device_segmented_reduce_status(temp.base, bytes, in.base, out.base, segs);
+  s = reduce::device_segmented_reduce({temp.base, bytes}, in.base, out.base, segs);
   ASSERT_FALSE(s) << what << ": " << s.message;
   ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess) << what;
   std::vector<float> got(ref.size());

@@ -7,5 +7,5 @@ struct plus {
   __host__ __device__ int operator()(int a, int b) const { return a + b; }
 };
 cudaError_t f(void* t, std::size_t& b, const int* in, int* out) {
-  return reduce::device_reduce<cfg>(t, b, in, out, 1, reduce::make_op(plus{}, 0));
+  return reduce::device_reduce<cfg>({t, b}, in, out, 1, reduce::make_op(plus{}, 0));
 }

@@ -4,5 +4,5 @@
 namespace p = reduce::policy;
 using cfg = p::config<p::vector<2>, p::shuffle, p::single_pass<>, 256>;
 cudaError_t f(void* t, std::size_t& b, const float* in, int* out) {
-  return reduce::device_reduce<cfg>(t, b, in, out, 1);
+  return reduce::device_reduce<cfg>({t, b}, in, out, 1);
 }

@@ -6,5 +6,5 @@ struct max_of_two {
 };
 
 void f(void* d_temp, std::size_t& bytes, const int* d_in, int* d_out, std::uint64_t n) {
-  reduce::device_reduce(d_temp, bytes, d_in, d_out, n, max_of_two{});
+  reduce::device_reduce({d_temp, bytes}, d_in, d_out, n, max_of_two{});
 }

@@ -2,5 +2,5 @@
 #include <reduce/reduce.cuh>
 
 cudaError_t f(void* t, std::size_t& b, const float* in, float* out, cudaStream_t stream) {
-  return reduce::device_reduce(t, b, in, out, 1000, stream);
+  return reduce::device_reduce({t, b}, in, out, 1000, stream);
 }

@@ -7,6 +7,6 @@ using cfg = p::config<p::vector<2>, p::shuffle, p::atomic, 256>;
 
 int main() {
   std::size_t bytes = 0;
-  reduce::device_reduce<cfg>(nullptr, bytes, (const float*)nullptr, (reduce::compensated<float>*)nullptr, 1);
+  reduce::device_reduce<cfg>({nullptr, bytes}, (const float*)nullptr, (reduce::compensated<float>*)nullptr, 1);
   return 0;
 }

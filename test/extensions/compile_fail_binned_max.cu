@@ -4,6 +4,6 @@
 
 int main() {
   std::size_t bytes = 0;
-  reduce::device_reduce(nullptr, bytes, (const float*)nullptr, (reduce::binned<float>*)nullptr, 1, reduce::max{});
+  reduce::device_reduce({nullptr, bytes}, (const float*)nullptr, (reduce::binned<float>*)nullptr, 1, reduce::max{});
   return 0;
 }

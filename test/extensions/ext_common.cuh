@@ -60,7 +60,7 @@ Acc run(const std::vector<T>& h, unsigned offset, Launch launch) {
 template <class C, class Acc, class T>
 Acc device_sum(const std::vector<T>& h, unsigned offset) {
   return run<Acc>(h, offset, [](void* temp, std::size_t& bytes, const T* in, Acc* out, std::uint64_t n) {
-    return reduce::device_reduce<C>(temp, bytes, in, out, n);
+    return reduce::device_reduce<C>({temp, bytes}, in, out, n);
   });
 }
 

@@ -43,19 +43,19 @@ void check_all(const std::vector<T>& h, unsigned offset, const std::string& data
   if constexpr (std::is_same_v<T, float>) {  // the separate entry points once per element type keeps builds short
     expect_same(ext::run<indexed<T>>(h, offset,
                                      [](void* t, std::size_t& b, const T* in, indexed<T>* out, std::uint64_t n) {
-                                       return reduce::device_argmin<C>(t, b, in, out, n);
+                                       return reduce::device_argmin<C>({t, b}, in, out, n);
                                      }),
                 reference<false>(h), "argmin " + what);
     expect_same(ext::run<indexed<T>>(h, offset,
                                      [](void* t, std::size_t& b, const T* in, indexed<T>* out, std::uint64_t n) {
-                                       return reduce::device_argmax<C>(t, b, in, out, n);
+                                       return reduce::device_argmax<C>({t, b}, in, out, n);
                                      }),
                 reference<true>(h), "argmax " + what);
   }
   {  // fused: its 32-byte partials are read one by one in later passes, whatever the Load
     const auto both =
         ext::run<extrema<T>>(h, offset, [](void* t, std::size_t& b, const T* in, extrema<T>* out, std::uint64_t n) {
-          return reduce::device_argminmax<C>(t, b, in, out, n);
+          return reduce::device_argminmax<C>({t, b}, in, out, n);
         });
     expect_same(both.min, reference<false>(h), "fused min " + what);
     expect_same(both.max, reference<true>(h), "fused max " + what);
@@ -150,12 +150,12 @@ void check_both_storages(reduce::workspace& ws, const std::vector<T>& h, unsigne
   using I = indexed<T>;
   expect_same(on_workspace<I>(ws, h, offset,
                               [](reduce::workspace& w, const T* in, I* out, std::uint64_t n) {
-                                return reduce::device_argmin_status<C>(w, in, out, n);
+                                return reduce::device_argmin<C>(w, in, out, n);
                               }),
               want_min, "argmin on a workspace " + what);
   expect_same(on_workspace<I>(ws, h, offset,
                               [](reduce::workspace& w, const T* in, I* out, std::uint64_t n) {
-                                return reduce::device_argmax_status<C>(w, in, out, n);
+                                return reduce::device_argmax<C>(w, in, out, n);
                               }),
               want_max, "argmax on a workspace " + what);
   const auto both =
@@ -166,17 +166,17 @@ void check_both_storages(reduce::workspace& ws, const std::vector<T>& h, unsigne
   expect_same(both.max, want_max, "fused max on a workspace " + what);
   expect_same(ext::run<I>(h, offset,
                           [](void* t, std::size_t& b, const T* in, I* out, std::uint64_t n) {
-                            return reduce::device_argmin<C>(t, b, in, out, n);
+                            return reduce::device_argmin<C>({t, b}, in, out, n);
                           }),
               want_min, "argmin on temporary storage " + what);
   expect_same(ext::run<I>(h, offset,
                           [](void* t, std::size_t& b, const T* in, I* out, std::uint64_t n) {
-                            return reduce::device_argmax<C>(t, b, in, out, n);
+                            return reduce::device_argmax<C>({t, b}, in, out, n);
                           }),
               want_max, "argmax on temporary storage " + what);
   const auto fused =
       ext::run<extrema<T>>(h, offset, [](void* t, std::size_t& b, const T* in, extrema<T>* out, std::uint64_t n) {
-        return reduce::device_argminmax<C>(t, b, in, out, n);
+        return reduce::device_argminmax<C>({t, b}, in, out, n);
       });
   expect_same(fused.min, want_min, "fused min on temporary storage " + what);
   expect_same(fused.max, want_max, "fused max on temporary storage " + what);

@@ -197,7 +197,7 @@ TYPED_TEST(Binned, TheHostsBitsAtEverySize) {
   for (std::size_t i = 0; i < sq.size(); ++i) sq[i] = f.x[i] * f.x[i];
   const auto got = ext::run<binned<float>>(
       f.x, 1, [](void* temp, std::size_t& bytes, const float* in, binned<float>* out, std::uint64_t n) {
-        return reduce::device_transform_reduce<TypeParam>(temp, bytes, in, out, n, square{}, reduce::sum{});
+        return reduce::device_transform_reduce<TypeParam>({temp, bytes}, in, out, n, square{}, reduce::sum{});
       });
   EXPECT_EQ(bits_of(got.value()), bits_of(host_sum(sq))) << TypeParam::name() << " sum of squares";
 }
@@ -224,13 +224,13 @@ TEST(BinnedDevice, PermutedAndShardedGiveTheRecordedBits) {
     std::sort(cuts.begin(), cuts.end());
     std::size_t bytes = 0, most = 0;
     for (std::size_t s = 0; s < count; ++s) {
-      CUDA_OK(reduce::device_reduce(nullptr, bytes, in.base + cuts[s], parts.base + s, cuts[s + 1] - cuts[s]));
+      CUDA_OK(reduce::device_reduce({nullptr, bytes}, in.base + cuts[s], parts.base + s, cuts[s + 1] - cuts[s]));
       most = std::max(most, bytes);
     }
     test::device_buffer<char> temp(most);
     for (std::size_t s = 0; s < count; ++s) {
       bytes = most;
-      CUDA_OK(reduce::device_reduce(temp.base, bytes, in.base + cuts[s], parts.base + s, cuts[s + 1] - cuts[s]));
+      CUDA_OK(reduce::device_reduce({temp.base, bytes}, in.base + cuts[s], parts.base + s, cuts[s + 1] - cuts[s]));
     }
     std::vector<binned<float>> h(count);
     CUDA_OK(cudaMemcpy(h.data(), parts.base, count * sizeof(binned<float>), cudaMemcpyDeviceToHost));

@@ -85,7 +85,7 @@ TYPED_TEST_SUITE(PackedSums, test::gtest_types<test::part<packed_configs>>, test
 template <class C, class Acc, class T>
 Acc sum_at(const T* d_in, std::uint64_t n) {
   return ext::run<Acc>(std::vector<T>{}, 0, [&](void* temp, std::size_t& bytes, const T*, Acc* out, std::uint64_t) {
-    return reduce::device_reduce<C>(temp, bytes, d_in, out, n);
+    return reduce::device_reduce<C>({temp, bytes}, d_in, out, n);
   });
 }
 

@@ -16,7 +16,7 @@ TYPED_TEST_SUITE(Transform, test::gtest_types<ext::all_configs>, test::config_na
 template <class C, class Acc, class T>
 Acc squares(const std::vector<T>& h, unsigned offset) {
   return ext::run<Acc>(h, offset, [](void* t, std::size_t& b, const T* in, Acc* out, std::uint64_t n) {
-    return reduce::device_sum_of_squares<C>(t, b, in, out, n);
+    return reduce::device_sum_of_squares<C>({t, b}, in, out, n);
   });
 }
 
@@ -73,23 +73,23 @@ TYPED_TEST(Transform, CountIfAndIndexedTransform) {
     EXPECT_EQ(
         ext::run<std::uint64_t>(f, offset,
                                 [](void* t, std::size_t& s, const float* in, std::uint64_t* out, std::uint64_t m) {
-                                  return reduce::device_count_if<TypeParam>(t, s, in, out, m, negative{});
+                                  return reduce::device_count_if<TypeParam>({t, s}, in, out, m, negative{});
                                 }),
         negatives)
         << what;
     EXPECT_EQ(
         ext::run<std::int64_t>(b, offset,
                                [](void* t, std::size_t& s, const std::int8_t* in, std::int64_t* out, std::uint64_t m) {
-                                 return reduce::device_count_if<TypeParam>(t, s, in, out, m, is_zero{});
+                                 return reduce::device_count_if<TypeParam>({t, s}, in, out, m, is_zero{});
                                }),
         zeros)
         << what;
     if constexpr (!std::is_same_v<typename TypeParam::grid, reduce::policy::atomic>) {  // no native float max atomic
-      EXPECT_EQ(ext::run<float>(f, offset,
-                                [](void* t, std::size_t& s, const float* in, float* out, std::uint64_t m) {
-                                  return reduce::device_transform_reduce<TypeParam>(t, s, in, out, m, odd_abs{},
-                                                                                    reduce::max{});
-                                }),
+      EXPECT_EQ(ext::run<float>(
+                    f, offset,
+                    [](void* t, std::size_t& s, const float* in, float* out, std::uint64_t m) {
+                      return reduce::device_transform_reduce<TypeParam>({t, s}, in, out, m, odd_abs{}, reduce::max{});
+                    }),
                 n > 0 ? odd_max : -std::numeric_limits<float>::infinity())
           << what;
     }

@@ -174,10 +174,10 @@ Acc one_gpu(const std::vector<T>& all, Op op, Tr tr = {}, int device = 0) {
   dvec<T> in(all);
   dvec<Acc> out(1);
   std::size_t bytes = 0;
-  reduce::device_transform_reduce<Cfg>(nullptr, bytes, in.p, out.p, all.size(), tr, op);
+  reduce::device_transform_reduce<Cfg>({nullptr, bytes}, in.p, out.p, all.size(), tr, op);
   void* temp = nullptr;
   cudaMalloc(&temp, bytes);
-  const cudaError_t e = reduce::device_transform_reduce<Cfg>(temp, bytes, in.p, out.p, all.size(), tr, op);
+  const cudaError_t e = reduce::device_transform_reduce<Cfg>({temp, bytes}, in.p, out.p, all.size(), tr, op);
   Acc r{};
   cudaMemcpy(&r, out.p, sizeof(Acc), cudaMemcpyDeviceToHost);
   cudaFree(temp);

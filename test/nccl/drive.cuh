@@ -45,7 +45,7 @@ std::vector<std::vector<Acc>> on_gpus(const world& w, const std::vector<std::vec
   if (on_workspace) {
     for (int r = 0; r < k; ++r) s[r].ws = &ws[r];
   } else {
-    const reduce::status q = reduce::nccl::device_transform_reduce_status<Cfg>(s.data(), k, root, tr, op);
+    const reduce::status q = reduce::nccl::device_transform_reduce<Cfg>(s.data(), k, root, tr, op);
     EXPECT_FALSE(q) << (q.message ? q.message : "");
     for (int r = 0; r < k; ++r) {
       cudaSetDevice(r);
@@ -59,7 +59,7 @@ std::vector<std::vector<Acc>> on_gpus(const world& w, const std::vector<std::vec
       cudaSetDevice(r);
       cudaMemsetAsync(out[r].p, 0xff, sizeof(Acc), w.streams[r]);
     }
-    const reduce::status st = reduce::nccl::device_transform_reduce_status<Cfg>(s.data(), k, root, tr, op);
+    const reduce::status st = reduce::nccl::device_transform_reduce<Cfg>(s.data(), k, root, tr, op);
     EXPECT_FALSE(st) << cudaGetErrorName(st.code) << " " << (st.message ? st.message : "");
     w.sync();
     std::vector<Acc> got(k, Acc{});

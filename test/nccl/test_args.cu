@@ -9,7 +9,7 @@ using namespace ntest;
 template <class Acc = float>
 reduce::status one_rank(void* temp, std::size_t& bytes, const float* in, Acc* out, std::uint64_t n,
                         reduce::nccl::collective c, cudaStream_t stream = 0) {
-  return reduce::nccl::device_reduce_status<cfg>(temp, bytes, in, out, n, c, reduce::sum{}, stream);
+  return reduce::nccl::device_reduce<cfg>({temp, bytes}, in, out, n, c, reduce::sum{}, stream);
 }
 void expect_error(reduce::status s, const char* words) {
   EXPECT_EQ(s.code, cudaErrorInvalidValue);
@@ -48,14 +48,14 @@ TEST(NcclArgsHost, NegativeRootOtherThanEveryRank) {
   std::size_t bytes = 4096;
   expect_error(one_rank(fake_temp, bytes, fake_in, fake_out, 10, reduce::nccl::to_root(-2, nullptr)), "every_rank");
   reduce::nccl::shard<float, float> s[1];
-  expect_error(reduce::nccl::device_reduce_status<cfg>(s, 1, -2), "every_rank");
+  expect_error(reduce::nccl::device_reduce<cfg>(s, 1, -2), "every_rank");
 }
 TEST(NcclArgsHost, NoShards) {
-  expect_error(reduce::nccl::device_reduce_status<cfg>(static_cast<reduce::nccl::shard<float, float>*>(nullptr), 2),
+  expect_error(reduce::nccl::device_reduce<cfg>(static_cast<reduce::nccl::shard<float, float>*>(nullptr), 2),
                "no shards");
   reduce::nccl::shard<float, float> s[1];
-  expect_error(reduce::nccl::device_reduce_status<cfg>(s, 0), "no shards");
-  expect_error(reduce::nccl::device_reduce_status<cfg>(s, 1), "communicator");
+  expect_error(reduce::nccl::device_reduce<cfg>(s, 0), "no shards");
+  expect_error(reduce::nccl::device_reduce<cfg>(s, 1), "communicator");
 }
 
 // ---- with GPUs: each call is checked for its error and for an output left untouched ------------------------------
@@ -144,7 +144,7 @@ TEST(NcclArgs, WorkspaceOnAnotherDevice) {  // grown by a call on GPU 1, then ha
     cudaSetDevice(1);
     STATUS_OK(ws.reserve(256, 4096, other.s));
     cudaSetDevice(0);
-    expect_error(reduce::nccl::device_reduce_status<cfg>(ws, t.in.p, t.out.p, 1000, t.all(), reduce::sum{}, t.stream),
+    expect_error(reduce::nccl::device_reduce<cfg>(ws, t.in.p, t.out.p, 1000, t.all(), reduce::sum{}, t.stream),
                  "workspace holds memory on another device");
     t.untouched();
   }  // ws frees on its last stream, GPU 1's, before that stream goes
@@ -173,7 +173,7 @@ TEST(NcclArgs, StorageAndLengths) {
   expect_error(one_rank(t.temp, t.bytes, t.in.p, t.out.p, 1u << 30, t.all(), t.stream), "past the end");
   reduce::indexed<float>* idx = nullptr;
   cudaMalloc(&idx, sizeof(*idx));
-  expect_error(reduce::nccl::device_argmin_status<cfg>(t.temp, t.bytes, t.in.p, idx, 1000, t.all(), t.stream),
+  expect_error(reduce::nccl::device_argmin<cfg>({t.temp, t.bytes}, t.in.p, idx, 1000, t.all(), t.stream),
                "needs every rank's shard length");
   cudaFree(idx);
   t.untouched();
@@ -184,7 +184,7 @@ TEST(NcclArgs, ShardsNotOnePerRank) {
   ASSERT_NE(t.comm, nullptr);
   reduce::nccl::shard<float, float> s[2];
   for (auto& x : s) x.comm = t.comm;  // two shards of a one-rank communicator
-  expect_error(reduce::nccl::device_reduce_status<cfg>(s, 2), "one per rank");
+  expect_error(reduce::nccl::device_reduce<cfg>(s, 2), "one per rank");
 }
 
 }  // namespace

@@ -57,7 +57,7 @@ void check_graph(int root, Op op, bool on_workspace, const char* what) {
     if (on_workspace) s[r].ws = &ws[r];
   }
   // Storage of its size before the capture: the size query, or one plain call that grows each workspace.
-  STATUS_OK(reduce::nccl::device_reduce_status<Cfg>(s.data(), k, root, op));
+  STATUS_OK(reduce::nccl::device_reduce<Cfg>(s.data(), k, root, op));
   for (int r = 0; r < k && !on_workspace; ++r) {
     cudaSetDevice(r);
     CUDA_OK(cudaMalloc(&temp[r], s[r].temp_bytes));
@@ -164,7 +164,7 @@ TEST(NcclGraph, RefusedWithNothingHeld) {
   for (int r = 0; r < k; ++r) s[r].ws = &ws[r];
   refused(g.capture(s.data(), k), "cannot do while its stream is being captured");
   // The plain call on the same shards grows the workspaces and gives the sum.
-  STATUS_OK(reduce::nccl::device_reduce_status(s.data(), k));
+  STATUS_OK(reduce::nccl::device_reduce(s.data(), k));
   w.sync();
   double want = 0;
   for (float x : h) want += x;

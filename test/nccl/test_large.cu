@@ -33,14 +33,14 @@ TEST(NcclLarge, Uint8IntoUint64PastTwoToThe32) {
     host_sum += reduce::reduce<cfg, std::uint64_t>(in[r], len[r]);  // this shard's one-GPU sum
     s[r] = {w.comms[r], in[r], len[r], out[r], w.streams[r]};
   }
-  STATUS_OK(reduce::nccl::device_reduce_status<cfg>(s.data(), w.k));
+  STATUS_OK(reduce::nccl::device_reduce<cfg>(s.data(), w.k));
   std::vector<void*> temp(w.k);
   for (int r = 0; r < w.k; ++r) {
     cudaSetDevice(r);
     CUDA_OK(cudaMalloc(&temp[r], s[r].temp_bytes));
     s[r].d_temp = temp[r];
   }
-  STATUS_OK(reduce::nccl::device_reduce_status<cfg>(s.data(), w.k));
+  STATUS_OK(reduce::nccl::device_reduce<cfg>(s.data(), w.k));
   w.sync();
   for (int r = 0; r < w.k; ++r) {
     std::uint64_t got = 0;

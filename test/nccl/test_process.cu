@@ -28,8 +28,8 @@ void child::graph(const std::vector<float>& data) {
   const auto c = reduce::nccl::all_ranks(comm);
   const auto op = reduce::make_op(magnitude{}, 0.0f);
   std::size_t b1 = 0, b2 = 0;
-  reduce::nccl::device_reduce<cfg>(nullptr, b1, d_in, d_out, data.size(), c, reduce::sum{}, stream);
-  reduce::nccl::device_reduce<cfg>(nullptr, b2, d_in, d_out + 1, data.size(), c, op, stream);
+  reduce::nccl::device_reduce<cfg>({nullptr, b1}, d_in, d_out, data.size(), c, reduce::sum{}, stream);
+  reduce::nccl::device_reduce<cfg>({nullptr, b2}, d_in, d_out + 1, data.size(), c, op, stream);
   void *t1 = nullptr, *t2 = nullptr;
   cudaMalloc(&t1, b1);
   cudaMalloc(&t2, b2);
@@ -37,9 +37,8 @@ void child::graph(const std::vector<float>& data) {
   cudaGraphExec_t exec = nullptr;
   cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal);
   const reduce::status s1 =
-      reduce::nccl::device_reduce_status<cfg>(t1, b1, d_in, d_out, data.size(), c, reduce::sum{}, stream);
-  const reduce::status s2 =
-      reduce::nccl::device_reduce_status<cfg>(t2, b2, d_in, d_out + 1, data.size(), c, op, stream);
+      reduce::nccl::device_reduce<cfg>({t1, b1}, d_in, d_out, data.size(), c, reduce::sum{}, stream);
+  const reduce::status s2 = reduce::nccl::device_reduce<cfg>({t2, b2}, d_in, d_out + 1, data.size(), c, op, stream);
   const cudaError_t end = cudaStreamEndCapture(stream, &g);
   if (s1) fail("graph sum capture", s1);
   if (s2) fail("graph gather capture", s2);
@@ -59,7 +58,7 @@ void child::graph(const std::vector<float>& data) {
   // Global mode, where the runtime refuses unsafe calls from every thread during the capture: the sum again.
   cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal);
   const reduce::status s3 =
-      reduce::nccl::device_reduce_status<cfg>(t1, b1, d_in, d_out, data.size(), c, reduce::sum{}, stream);
+      reduce::nccl::device_reduce<cfg>({t1, b1}, d_in, d_out, data.size(), c, reduce::sum{}, stream);
   const cudaError_t end3 = cudaStreamEndCapture(stream, &g);
   if (s3) fail("graph sum capture (global mode)", s3);
   if (end3 || cudaGraphInstantiate(&exec, g, 0))
@@ -84,26 +83,26 @@ void child::windowed(const float* d_f, std::uint64_t n, const std::vector<std::u
   window w;
   if (reduce::status s = create_windows(&comm, 1, &w)) return fail("create_windows", s);
   record<float>("window_sum", true, [&](void* t, std::size_t& b, float* o) {
-    return device_reduce_status<cfg>(t, b, d_f, o, n, all_ranks(comm, nullptr, &w), reduce::sum{}, stream);
+    return device_reduce<cfg>({t, b}, d_f, o, n, all_ranks(comm, nullptr, &w), reduce::sum{}, stream);
   });
   record<float>("window_magnitude", true, [&](void* t, std::size_t& b, float* o) {
-    return device_reduce_status<cfg>(t, b, d_f, o, n, all_ranks(comm, nullptr, &w), reduce::make_op(magnitude{}, 0.0f),
-                                     stream);
+    return device_reduce<cfg>({t, b}, d_f, o, n, all_ranks(comm, nullptr, &w), reduce::make_op(magnitude{}, 0.0f),
+                              stream);
   });
   record<reduce::indexed<float>>("window_argmin", true, [&](void* t, std::size_t& b, reduce::indexed<float>* o) {
-    return device_argmin_status<cfg>(t, b, d_f, o, n, all_ranks(comm, len.data(), &w), stream);
+    return device_argmin<cfg>({t, b}, d_f, o, n, all_ranks(comm, len.data(), &w), stream);
   });
   float* d_out = nullptr;
   void* temp = nullptr;
   std::size_t bytes = 0;
   cudaMalloc(&d_out, sizeof(float));
   const auto c = all_ranks(comm, nullptr, &w);
-  device_reduce<cfg>(nullptr, bytes, d_f, d_out, n, c, reduce::sum{}, stream);
+  device_reduce<cfg>({nullptr, bytes}, d_f, d_out, n, c, reduce::sum{}, stream);
   cudaMalloc(&temp, bytes);
   cudaGraph_t g = nullptr;
   cudaGraphExec_t exec = nullptr;
   cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal);
-  const reduce::status s = device_reduce_status<cfg>(temp, bytes, d_f, d_out, n, c, reduce::sum{}, stream);
+  const reduce::status s = device_reduce<cfg>({temp, bytes}, d_f, d_out, n, c, reduce::sum{}, stream);
   const cudaError_t end = cudaStreamEndCapture(stream, &g);
   if (s) fail("window graph capture", s);
   if (end || cudaGraphInstantiate(&exec, g, 0)) fail("window graph", {end ? end : cudaErrorUnknown, "capture failed"});
@@ -133,29 +132,29 @@ int child::run(const std::string& scenario) {
   const std::uint64_t n = len[rank], tn = tlen[rank];
   using namespace reduce::nccl;
   record<float>("sum", true, [&](void* t, std::size_t& b, float* o) {
-    return device_reduce_status<cfg>(t, b, d_f.p, o, n, all_ranks(comm), reduce::sum{}, stream);
+    return device_reduce<cfg>({t, b}, d_f.p, o, n, all_ranks(comm), reduce::sum{}, stream);
   });
   record<float>("sum_to_root", rank == k - 1, [&](void* t, std::size_t& b, float* o) {
-    return device_reduce_status<cfg>(t, b, d_f.p, rank == k - 1 ? o : nullptr, n, to_root(k - 1, comm), reduce::sum{},
-                                     stream);
+    return device_reduce<cfg>({t, b}, d_f.p, rank == k - 1 ? o : nullptr, n, to_root(k - 1, comm), reduce::sum{},
+                              stream);
   });
   record<std::int64_t>("max_i64", true, [&](void* t, std::size_t& b, std::int64_t* o) {
-    return device_reduce_status<cfg>(t, b, d_i.p, o, n, all_ranks(comm), reduce::max{}, stream);
+    return device_reduce<cfg>({t, b}, d_i.p, o, n, all_ranks(comm), reduce::max{}, stream);
   });
   record<float>("magnitude_to_root", rank == 0, [&](void* t, std::size_t& b, float* o) {
-    return device_reduce_status<cfg>(t, b, d_f.p, o, n, to_root(0, comm), reduce::make_op(magnitude{}, 0.0f), stream);
+    return device_reduce<cfg>({t, b}, d_f.p, o, n, to_root(0, comm), reduce::make_op(magnitude{}, 0.0f), stream);
   });
   record<reduce::indexed<float>>("argmin", true, [&](void* t, std::size_t& b, reduce::indexed<float>* o) {
-    return device_argmin_status<cfg>(t, b, d_f.p, o, n, all_ranks(comm, len.data()), stream);
+    return device_argmin<cfg>({t, b}, d_f.p, o, n, all_ranks(comm, len.data()), stream);
   });
   record<float>("repro", true, [&](void* t, std::size_t& b, float* o) {
-    return device_reduce_status<repro>(t, b, d_tf.p, o, tn, all_ranks(comm, tlen.data()), reduce::sum{}, stream);
+    return device_reduce<repro>({t, b}, d_tf.p, o, tn, all_ranks(comm, tlen.data()), reduce::sum{}, stream);
   });
   {  // a workspace, twice: the second call finds it grown
     reduce::workspace ws;
     dvec<float> o(std::size_t(1));
     for (int i = 0; i < 2; ++i)
-      if (reduce::status s = device_reduce_status<cfg>(ws, d_f.p, o.p, n, all_ranks(comm), reduce::sum{}, stream))
+      if (reduce::status s = device_reduce<cfg>(ws, d_f.p, o.p, n, all_ranks(comm), reduce::sum{}, stream))
         fail("workspace", s);
     float v = 0;
     cudaMemcpyAsync(&v, o.p, sizeof v, cudaMemcpyDeviceToHost, stream);
@@ -167,7 +166,7 @@ int child::run(const std::string& scenario) {
     std::size_t b = 0;
     void* t = nullptr;
     const auto call = [&] {
-      return device_reduce_status<reduce::default_config>(t, b, d_f.p, o.p, n, all_ranks(comm), reduce::sum{}, stream);
+      return device_reduce<reduce::default_config>({t, b}, d_f.p, o.p, n, all_ranks(comm), reduce::sum{}, stream);
     };
     if (reduce::status s = call()) fail("binned size", s);
     cudaMalloc(&t, b);

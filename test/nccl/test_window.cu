@@ -110,7 +110,7 @@ TEST(NcclWindow, BackToBackCallsFoldTheirOwnPartials) {
       s[c][r] = {w.comms[r], in[c][r].p, parts[c][r].size(), out[c][r].p, w.streams[r]};
       s[c][r].win = win + r;
     }
-    STATUS_OK(reduce::nccl::device_reduce_status<cfg>(s[c].data(), w.k));
+    STATUS_OK(reduce::nccl::device_reduce<cfg>(s[c].data(), w.k));
     for (int r = 0; r < w.k; ++r) {
       cudaSetDevice(r);
       CUDA_OK(cudaMalloc(&temp[c][r], s[c][r].temp_bytes));
@@ -118,7 +118,7 @@ TEST(NcclWindow, BackToBackCallsFoldTheirOwnPartials) {
     }
   }
   w.sync();
-  for (int c = 0; c < calls; ++c) STATUS_OK(reduce::nccl::device_reduce_status<cfg>(s[c].data(), w.k));
+  for (int c = 0; c < calls; ++c) STATUS_OK(reduce::nccl::device_reduce<cfg>(s[c].data(), w.k));
   w.sync();
   for (int c = 0; c < calls; ++c) {
     const float want = rank_order_fold<cfg, float>(parts[c], reduce::sum{});
@@ -149,7 +149,7 @@ TEST(NcclWindow, RefusedWhereItDoesNotBelong) {
     out.emplace_back(std::size_t(1));
     s[r] = {w.comms[r], in[r].p, 1000, out[r].p, w.streams[r]};
   }
-  STATUS_OK(reduce::nccl::device_reduce_status<cfg>(s.data(), w.k));  // the query, without windows
+  STATUS_OK(reduce::nccl::device_reduce<cfg>(s.data(), w.k));  // the query, without windows
   std::vector<void*> temp(w.k);
   for (int r = 0; r < w.k; ++r) {
     cudaSetDevice(r);

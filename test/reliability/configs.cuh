@@ -25,10 +25,10 @@ inline constexpr bool is_atomic = std::is_same_v<typename test::probe_config<C>:
 template <class Cfg, class T, class Acc, class Op = reduce::sum>
 cudaError_t reduce_into(const T* d_in, std::uint64_t n, Acc* d_out, Op op = {}, cudaStream_t s = 0) {
   std::size_t bytes = 0;
-  if (cudaError_t e = reduce::device_reduce<Cfg>(nullptr, bytes, d_in, d_out, n, op, s)) return e;
+  if (cudaError_t e = reduce::device_reduce<Cfg>({nullptr, bytes}, d_in, d_out, n, op, s)) return e;
   void* temp = nullptr;
   if (cudaError_t e = cudaMallocAsync(&temp, bytes, s)) return e;
-  cudaError_t e = reduce::device_reduce<Cfg>(temp, bytes, d_in, d_out, n, op, s);
+  cudaError_t e = reduce::device_reduce<Cfg>({temp, bytes}, d_in, d_out, n, op, s);
   cudaFreeAsync(temp, s);
   if (e) return e;
   return cudaStreamSynchronize(s);

@@ -18,7 +18,7 @@ void expect_refused(const T* d_in, std::uint64_t n, void* temp, std::size_t byte
   static_assert(sizeof(T) == 4, "the poisoned output is one 4-byte word");
   test::device_buffer<T> out(1);
   ASSERT_EQ(cudaMemset(out.base, 0xA5, sizeof(T)), cudaSuccess);
-  const reduce::status s = reduce::device_reduce_status<C>(temp, bytes, d_in, out.base, n);
+  const reduce::status s = reduce::device_reduce<C>({temp, bytes}, d_in, out.base, n);
   EXPECT_EQ(s.code, cudaErrorInvalidValue) << C::name() << " n=" << n;
   ASSERT_NE(s.message, nullptr);
   EXPECT_NE(std::string(s.message).find(what), std::string::npos) << s.message;
@@ -38,7 +38,7 @@ TYPED_TEST(AllocationBounds, PastTheEndOfTheAllocation) {
   std::size_t bytes = 0;
   float* out = nullptr;
   ASSERT_EQ(cudaMalloc(&out, sizeof(float)), cudaSuccess);
-  ASSERT_EQ(reduce::device_reduce<C>(nullptr, bytes, d, out, n + 1), cudaSuccess);
+  ASSERT_EQ(reduce::device_reduce<C>({nullptr, bytes}, d, out, n + 1), cudaSuccess);
   void* temp = nullptr;
   ASSERT_EQ(cudaMalloc(&temp, bytes), cudaSuccess);
   expect_refused<C>(d, n + 1, temp, bytes, "past the end of the input");
@@ -50,7 +50,7 @@ TYPED_TEST(AllocationBounds, PastTheEndOfTheAllocation) {
   // Temporary storage: claiming more bytes than the allocation holds is refused. A 4 MiB input needs some temp for
   // every Grid but the atomic one; place it at the end of a larger allocation so it runs past that end.
   std::size_t need = 0;
-  ASSERT_EQ(reduce::device_reduce<C>(nullptr, need, d, out, n), cudaSuccess);
+  ASSERT_EQ(reduce::device_reduce<C>({nullptr, need}, d, out, n), cudaSuccess);
   if (need > 16) {
     char* big = nullptr;
     const std::size_t alloc = std::size_t(4) << 20;
@@ -95,7 +95,7 @@ void expect_ends_enforced(const int* d, std::uint64_t n, std::uint64_t seed, con
   ASSERT_EQ(cudaMemcpy(&got, out.base, sizeof(int), cudaMemcpyDeviceToHost), cudaSuccess);
   EXPECT_EQ(got, test::reference<int>(h, reduce::sum{})) << kind;
   std::size_t bytes = 0;
-  ASSERT_EQ(reduce::device_reduce(nullptr, bytes, d, out.base, reported + 1), cudaSuccess);
+  ASSERT_EQ(reduce::device_reduce({nullptr, bytes}, d, out.base, reported + 1), cudaSuccess);
   test::device_buffer<char> temp(bytes);
   SCOPED_TRACE(kind);
   expect_refused<reduce::default_config>(d, reported + 1, temp.base, bytes, "past the end of the input");

@@ -68,11 +68,11 @@ void capture_and_replay(Op op) {
   ASSERT_EQ(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), cudaSuccess);
   test::device_buffer<int> in(n), out(1);
   std::size_t bytes = 0;
-  ASSERT_EQ(reduce::device_reduce<C>(nullptr, bytes, in.base, out.base, n, op, s), cudaSuccess);
+  ASSERT_EQ(reduce::device_reduce<C>({nullptr, bytes}, in.base, out.base, n, op, s), cudaSuccess);
   test::device_buffer<char> temp(bytes);
   cudaGraph_t graph;
   ASSERT_EQ(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal), cudaSuccess);
-  const reduce::status st = reduce::device_reduce_status<C>(temp.base, bytes, in.base, out.base, n, op, s);
+  const reduce::status st = reduce::device_reduce<C>({temp.base, bytes}, in.base, out.base, n, op, s);
   ASSERT_EQ(cudaStreamEndCapture(s, &graph), cudaSuccess);
   ASSERT_EQ(st.code, cudaSuccess) << (st.message ? st.message : "") << " " << C::name();
   cudaGraphExec_t exec;

@@ -29,9 +29,9 @@ void sum_at_every_address(std::uint64_t n) {
     ASSERT_EQ(cudaMemcpy(d_in, h.data(), n * sizeof(T), cudaMemcpyHostToDevice), cudaSuccess);
     test::device_buffer<T> out(1);
     std::size_t bytes = 0;
-    ASSERT_EQ(reduce::device_reduce<Cfg>(nullptr, bytes, d_in, out.base, n, op), cudaSuccess);
+    ASSERT_EQ(reduce::device_reduce<Cfg>({nullptr, bytes}, d_in, out.base, n, op), cudaSuccess);
     test::device_buffer<char> temp(bytes);
-    const cudaError_t e = reduce::device_reduce<Cfg>(temp.base, bytes, d_in, out.base, n, op);
+    const cudaError_t e = reduce::device_reduce<Cfg>({temp.base, bytes}, d_in, out.base, n, op);
     ASSERT_EQ(e, cudaSuccess) << cudaGetErrorString(e);
     ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess) << Cfg::name() << " offset " << offset;
     T got{};
@@ -66,10 +66,9 @@ void expect_identities(const char* what, Segs segs, std::uint64_t results) {
   test::device_buffer<float> in(16), out(results + 1);
   ASSERT_EQ(cudaMemset(out.base, 0xA5, (results + 1) * sizeof(float)), cudaSuccess);
   std::size_t bytes = 0;
-  ASSERT_EQ(reduce::device_segmented_reduce(nullptr, bytes, in.base, out.base, segs, reduce::max{}), cudaSuccess);
+  ASSERT_EQ(reduce::device_segmented_reduce({nullptr, bytes}, in.base, out.base, segs, reduce::max{}), cudaSuccess);
   test::device_buffer<char> temp(bytes);
-  const reduce::status s =
-      reduce::device_segmented_reduce_status(temp.base, bytes, in.base, out.base, segs, reduce::max{});
+  const reduce::status s = reduce::device_segmented_reduce({temp.base, bytes}, in.base, out.base, segs, reduce::max{});
   ASSERT_FALSE(s) << (s.message ? s.message : cudaGetErrorString(s.code));
   ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
   std::vector<float> h(results + 1);

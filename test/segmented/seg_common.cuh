@@ -82,13 +82,13 @@ std::vector<Acc> run(const T* d_in, Segs segs, std::uint64_t count, Tr tr, Op op
   EXPECT_EQ(cudaMemset(out.base, 0xA5, (count + 1) * sizeof(Acc)), cudaSuccess);
   reduce::status s;
   if (ws) {
-    s = reduce::device_segmented_transform_reduce_status<Cfg>(*ws, d_in, out.base, segs, tr, op);
+    s = reduce::device_segmented_transform_reduce<Cfg>(*ws, d_in, out.base, segs, tr, op);
   } else {
     std::size_t bytes = 0;
-    s = reduce::device_segmented_transform_reduce_status<Cfg>(nullptr, bytes, d_in, out.base, segs, tr, op);
+    s = reduce::device_segmented_transform_reduce<Cfg>({nullptr, bytes}, d_in, out.base, segs, tr, op);
     EXPECT_FALSE(s) << (s.message ? s.message : "");
     test::device_buffer<char> temp(bytes);
-    s = reduce::device_segmented_transform_reduce_status<Cfg>(temp.base, bytes, d_in, out.base, segs, tr, op);
+    s = reduce::device_segmented_transform_reduce<Cfg>({temp.base, bytes}, d_in, out.base, segs, tr, op);
     EXPECT_EQ(cudaDeviceSynchronize(), cudaSuccess) << Cfg::name();
   }
   if (st) *st = s;
@@ -110,8 +110,8 @@ std::vector<reduce::indexed<T>> run_arg(const T* d_in, Segs segs, std::uint64_t 
   test::device_buffer<reduce::indexed<T>> out(count);
   std::size_t bytes = 0;
   auto call = [&](void* t) {
-    return greater ? reduce::device_segmented_argmax<Cfg>(t, bytes, d_in, out.base, segs)
-                   : reduce::device_segmented_argmin<Cfg>(t, bytes, d_in, out.base, segs);
+    return greater ? reduce::device_segmented_argmax<Cfg>({t, bytes}, d_in, out.base, segs)
+                   : reduce::device_segmented_argmin<Cfg>({t, bytes}, d_in, out.base, segs);
   };
   EXPECT_EQ(call(nullptr), cudaSuccess);
   test::device_buffer<char> temp(bytes);

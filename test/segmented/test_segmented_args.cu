@@ -10,10 +10,10 @@ using reduce::detail::no_transform;
 template <class Segs>
 reduce::status query_and_run(const float* in, float* out, Segs segs, std::size_t shrink = 0) {
   std::size_t bytes = 0;
-  if (reduce::status s = reduce::device_segmented_reduce_status(nullptr, bytes, in, out, segs)) return s;
+  if (reduce::status s = reduce::device_segmented_reduce({nullptr, bytes}, in, out, segs)) return s;
   test::device_buffer<char> temp(bytes + 16);
   bytes -= std::min(bytes, shrink);
-  return reduce::device_segmented_reduce_status(temp.base, bytes, in, out, segs);
+  return reduce::device_segmented_reduce({temp.base, bytes}, in, out, segs);
 }
 
 void expect_refused(reduce::status s, const char* why) {
@@ -50,7 +50,7 @@ TEST(SegmentedArgs, BadInputRefusedNothingWritten) {
   // Columns that split their rows need storage: a too-small one is refused too.
   test::device_buffer<float> tall(100000 * 4);
   std::size_t bytes = 0;
-  CUDA_OK(reduce::device_segmented_reduce(nullptr, bytes, tall.base, out.base, columns(100000, 4, 4)));
+  CUDA_OK(reduce::device_segmented_reduce({nullptr, bytes}, tall.base, out.base, columns(100000, 4, 4)));
   EXPECT_GT(bytes, 0u);
   CUDA_OK(cudaDeviceSynchronize());
   std::vector<unsigned> got(100);
@@ -67,9 +67,9 @@ TEST(SegmentedArgs, CubOrderAndOneCallForms) {
   for (int s = 0; s <= 100; ++s) offsets[s] = s * 100 - (s % 7 == 3 ? 13 : 0);  // uneven CSR offsets
   segtest::to_device(off, offsets);
   std::size_t bytes = 0;
-  CUDA_OK(reduce::device_segmented_reduce(nullptr, bytes, in.base, out.base, 100, off.base, off.base + 1));
+  CUDA_OK(reduce::device_segmented_reduce({nullptr, bytes}, in.base, out.base, 100, off.base, off.base + 1));
   test::device_buffer<char> temp(bytes);
-  CUDA_OK(reduce::device_segmented_reduce(temp.base, bytes, in.base, out.base, 100, off.base, off.base + 1));
+  CUDA_OK(reduce::device_segmented_reduce({temp.base, bytes}, in.base, out.base, 100, off.base, off.base + 1));
   std::vector<int> got(100);
   CUDA_OK(cudaMemcpy(got.data(), out.base, 100 * sizeof(int), cudaMemcpyDeviceToHost));
   for (int s = 0; s < 100; ++s) {
@@ -163,14 +163,14 @@ TEST(SegmentedArgs, PastThirtyTwoBits) {
   test::device_buffer<int> out(segs);
   std::size_t bytes = 0;
   const auto one = reduce::segments::fixed(segs, 1);
-  CUDA_OK(reduce::device_segmented_reduce(nullptr, bytes, in.base, out.base, one));
+  CUDA_OK(reduce::device_segmented_reduce({nullptr, bytes}, in.base, out.base, one));
   test::device_buffer<char> temp(bytes);
-  CUDA_OK(reduce::device_segmented_reduce(temp.base, bytes, in.base, out.base, one));
+  CUDA_OK(reduce::device_segmented_reduce({temp.base, bytes}, in.base, out.base, one));
   int total = 0;  // the sum of the results, on the device: one more segmented reduction (a single row)
   test::device_buffer<long long> sum(1);
-  CUDA_OK(reduce::device_segmented_reduce(nullptr, bytes, out.base, sum.base, reduce::segments::fixed(1, segs)));
+  CUDA_OK(reduce::device_segmented_reduce({nullptr, bytes}, out.base, sum.base, reduce::segments::fixed(1, segs)));
   test::device_buffer<char> temp2(bytes);
-  CUDA_OK(reduce::device_segmented_reduce(temp2.base, bytes, out.base, sum.base, reduce::segments::fixed(1, segs)));
+  CUDA_OK(reduce::device_segmented_reduce({temp2.base, bytes}, out.base, sum.base, reduce::segments::fixed(1, segs)));
   long long all = 0;
   CUDA_OK(cudaMemcpy(&all, sum.base, sizeof all, cudaMemcpyDeviceToHost));
   CUDA_OK(cudaMemcpy(&total, out.base + segs - 1, sizeof total, cudaMemcpyDeviceToHost));

@@ -138,7 +138,7 @@ TEST(SegmentedBounded, BadInputRefusedNothingWritten) {
   std::size_t bytes = 1 << 20;
   test::device_buffer<char> temp(bytes);
   auto refused = [&](auto segs, float* o, const char* why) {
-    const reduce::status s = reduce::device_segmented_reduce_status(temp.base, bytes, in.base, o, segs);
+    const reduce::status s = reduce::device_segmented_reduce({temp.base, bytes}, in.base, o, segs);
     EXPECT_EQ(s.code, cudaErrorInvalidValue);
     ASSERT_NE(s.message, nullptr);
     EXPECT_NE(std::string(s.message).find(why), std::string::npos) << s.message;

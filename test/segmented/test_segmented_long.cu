@@ -229,20 +229,20 @@ TYPED_TEST(ByLength, BackToBackOnAStreamAndInAGraph) {
   segtest::to_device(in0, inputs[0]);
   segtest::to_device(in1, inputs[1]);
   std::size_t bytes = 0;
-  ASSERT_EQ(reduce::device_segmented_reduce<C>(nullptr, bytes, in0.base, out0.base, o.segs()), cudaSuccess);
+  ASSERT_EQ(reduce::device_segmented_reduce<C>({nullptr, bytes}, in0.base, out0.base, o.segs()), cudaSuccess);
   test::device_buffer<char> temp(bytes);
   CUDA_OK(cudaDeviceSynchronize());  // the uploads above ran on the legacy stream, which `stream` does not wait for
   cudaStream_t stream = nullptr;
   CUDA_OK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
   const auto calls = [&] {  // in0 -> out0, in1 -> out1, in0 -> out2, one storage
     EXPECT_EQ(
-        reduce::device_segmented_reduce<C>(temp.base, bytes, in0.base, out0.base, o.segs(), reduce::sum{}, stream),
+        reduce::device_segmented_reduce<C>({temp.base, bytes}, in0.base, out0.base, o.segs(), reduce::sum{}, stream),
         cudaSuccess);
     EXPECT_EQ(
-        reduce::device_segmented_reduce<C>(temp.base, bytes, in1.base, out1.base, o.segs(), reduce::sum{}, stream),
+        reduce::device_segmented_reduce<C>({temp.base, bytes}, in1.base, out1.base, o.segs(), reduce::sum{}, stream),
         cudaSuccess);
     EXPECT_EQ(
-        reduce::device_segmented_reduce<C>(temp.base, bytes, in0.base, out2.base, o.segs(), reduce::sum{}, stream),
+        reduce::device_segmented_reduce<C>({temp.base, bytes}, in0.base, out2.base, o.segs(), reduce::sum{}, stream),
         cudaSuccess);
   };
   const auto expect = [&](const test::device_buffer<float>& out, const std::vector<float>& h, const char* what) {

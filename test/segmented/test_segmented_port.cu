@@ -27,6 +27,9 @@ struct times {  // offset of segment s in a fixed layout: s * size
   int size;
   __host__ __device__ int operator()(int s) const { return s * size; }
 };
+struct abs_less {
+  __host__ __device__ bool operator()(long long a, long long b) const { return (a < 0 ? -a : a) < (b < 0 ? -b : b); }
+};
 struct negate {
   __host__ __device__ long long operator()(long long x) const { return -x; }
 };
@@ -173,6 +176,43 @@ TEST(SegmentedPort, FixedSizeOffsetIteratorsAndOutputIterators) {
               cudaSuccess);
     ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
     for (int s = 0; s < count; ++s) EXPECT_EQ(out[s], sum[s] + 1000000) << s;
+  }
+}
+
+// Argmin, argmax and argminmax per segment, in the natural order and in the caller's comparison, on CSR offsets with
+// empty segments, against the first occurrence per segment on the host (index from the segment's start; an empty
+// segment gives no_index).
+TEST(SegmentedPort, ArgminFamilyWithComparisons) {
+  REQUIRE_GPU();
+  for (int count : counts()) {
+    const std::vector<int> off = csr(count, count + 3);
+    const auto h = test::random_vector<long long>(std::size_t(off.back()), -1000, 1000, count + 11);
+    thrust::device_vector<long long> in(h.begin(), h.end());
+    thrust::device_vector<int> d_off(off.begin(), off.end());
+    const int* o = thrust::raw_pointer_cast(d_off.data());
+    const auto segs = reduce::segments::offsets(o, o + 1, count);
+    thrust::device_vector<reduce::indexed<long long>> one(std::max(count, 1));
+    thrust::device_vector<reduce::extrema<long long>> both(std::max(count, 1));
+    reduce::workspace ws;
+    const auto expect = [&](auto got, auto pick, const char* what) {
+      ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+      for (int s = 0; s < count; ++s) {
+        const auto b = h.begin() + off[s], e = h.begin() + off[s + 1];
+        const std::uint64_t want = b == e ? reduce::no_index : std::uint64_t(pick(b, e) - b);
+        ASSERT_EQ(got(s), want) << what << " segment " << s << " of " << count;
+      }
+    };
+    ASSERT_EQ(reduce::device_segmented_argmax(ws, in.begin(), one.begin(), segs, abs_less{}), cudaSuccess);
+    expect([&](int s) { return reduce::indexed<long long>(one[s]).index; },
+           [](auto b, auto e) { return std::max_element(b, e, abs_less{}); }, "argmax by |x|");
+    ASSERT_EQ(reduce::device_segmented_argmin(ws, in.begin(), one.begin(), segs), cudaSuccess);
+    expect([&](int s) { return reduce::indexed<long long>(one[s]).index; },
+           [](auto b, auto e) { return std::min_element(b, e); }, "argmin");
+    ASSERT_EQ(reduce::device_segmented_argminmax(ws, in.begin(), both.begin(), segs, abs_less{}), cudaSuccess);
+    expect([&](int s) { return reduce::extrema<long long>(both[s]).min.index; },
+           [](auto b, auto e) { return std::min_element(b, e, abs_less{}); }, "argminmax by |x|: min");
+    expect([&](int s) { return reduce::extrema<long long>(both[s]).max.index; },
+           [](auto b, auto e) { return std::max_element(b, e, abs_less{}); }, "argminmax by |x|: max");
   }
 }
 

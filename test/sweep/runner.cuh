@@ -194,13 +194,13 @@ struct entry_of {
         on_ws && ws, c,
         [&](void* t, std::size_t& bytes) {
           if constexpr (std::is_same_v<Tr, no_tr>)
-            return reduce::device_reduce_status<Cfg>(t, bytes, d_in, out.data<Acc>(), n, op, c.stream);
+            return reduce::device_reduce<Cfg>({t, bytes}, d_in, out.data<Acc>(), n, op, c.stream);
           else
-            return reduce::device_transform_reduce_status<Cfg>(t, bytes, d_in, out.data<Acc>(), n, Tr{}, op, c.stream);
+            return reduce::device_transform_reduce<Cfg>({t, bytes}, d_in, out.data<Acc>(), n, Tr{}, op, c.stream);
         },
         [&](reduce::workspace& w) {
           if constexpr (on_ws)
-            return reduce::device_transform_reduce_status<Cfg>(w, d_in, out.data<Acc>(), n, Tr{}, op, c.stream);
+            return reduce::device_transform_reduce<Cfg>(w, d_in, out.data<Acc>(), n, Tr{}, op, c.stream);
           else
             return reduce::status{cudaErrorInvalidValue, "sweep: this call runs on temporary storage only"};
         },
@@ -259,12 +259,12 @@ struct entry_of {
     const reduce::status st = on_storage(
         ws, c,
         [&](void* t, std::size_t& bytes) {
-          return reduce::device_segmented_transform_reduce_status<Cfg>(t, bytes, d_in, out.data<Acc>(), segs.first,
-                                                                       Tr{}, op, c.stream);
+          return reduce::device_segmented_transform_reduce<Cfg>({t, bytes}, d_in, out.data<Acc>(), segs.first, Tr{}, op,
+                                                                c.stream);
         },
         [&](reduce::workspace& w) {
-          return reduce::device_segmented_transform_reduce_status<Cfg>(w, d_in, out.data<Acc>(), segs.first, Tr{}, op,
-                                                                       c.stream);
+          return reduce::device_segmented_transform_reduce<Cfg>(w, d_in, out.data<Acc>(), segs.first, Tr{}, op,
+                                                                c.stream);
         },
         o.call, temp_guards);
     o = device_state(o);

@@ -20,7 +20,7 @@
 namespace reduce::detail {
 
 // The caller's temporary storage, CUB style: d_temp == nullptr asks for its size. Zeroed regions are zeroed per call.
-struct temp_storage {
+struct temp_bytes_storage {
   void* d_temp;
   std::size_t& temp_bytes;
   static constexpr bool keeps_zeroed = false;
@@ -126,7 +126,7 @@ struct call_types {
                 "reduce: the input type converts to the accumulator (d_out's element type) with a loss of values "
                 "(float into int drops fractions; double into float, int32 into float and int64 into int32 change "
                 "values). To convert on purpose, pass reduce::convert_to<Acc>{} as the transform: "
-                "reduce::device_transform_reduce<Cfg>(d_temp, bytes, d_in, d_out, n, reduce::convert_to<Acc>{}, op, "
+                "reduce::device_transform_reduce<Cfg>({d_temp, bytes}, d_in, d_out, n, reduce::convert_to<Acc>{}, op, "
                 "stream); or use a wider output type");
   // Checked before the op's own static_assert would be reached in a kernel (ops.cuh).
   static constexpr bool bitwise = !is_bitwise_op_v<Op> || cuda::std::is_integral_v<Acc>;
@@ -144,11 +144,11 @@ struct call_types {
   static_assert(op_on_device,
                 "reduce: the op is a plain lambda, whose operator() is host code and cannot run in a kernel: write it "
                 "as a __host__ __device__ lambda and compile with nvcc --extended-lambda, or pass a functor struct");
-  // A stream (or another pointer or number) where the op goes: device_reduce(d_temp, bytes, d_in, d_out, n, stream).
+  // A stream (or another pointer or number) where the op goes: device_reduce({d_temp, bytes}, d_in, d_out, n, stream).
   static constexpr bool op_is_an_op = !cuda::std::is_pointer_v<Op> && !cuda::std::is_arithmetic_v<Op>;
   static_assert(op_is_an_op,
                 "reduce: the argument after n is the op, then the stream: pass reduce::sum{} (or another op) before "
-                "the stream, e.g. reduce::device_reduce(d_temp, bytes, d_in, d_out, n, reduce::sum{}, stream)");
+                "the stream, e.g. reduce::device_reduce({d_temp, bytes}, d_in, d_out, n, reduce::sum{}, stream)");
   // binned<T> (takes_elements) adds its bins exactly: a sum, nothing else.
   static constexpr bool sums_bins = !takes_elements<Acc>::value || cuda::std::is_same_v<library_op_t<Op, Acc>, sum>;
   static_assert(sums_bins,

@@ -6,6 +6,7 @@
 
 #include <vector>
 
+#include "../../storage.cuh"
 #include "rank.cuh"
 
 namespace reduce::detail::nccl {
@@ -15,6 +16,18 @@ status run_share(rank_share<Cfg, C, T, Acc, Tr, Op>& r) {
   if (status s = r.local()) return s;
   if (status s = r.exchange()) return s;
   return r.finish();
+}
+
+// A call's storage as run_rank takes it: the caller's bytes, or a workspace (whose size is never reported).
+struct rank_storage {
+  void* d_temp;
+  std::size_t& temp_bytes;
+  workspace* ws;
+};
+inline rank_storage storage_of(const reduce::temp_storage& s) { return {s.d_temp, s.temp_bytes, nullptr}; }
+inline rank_storage storage_of(workspace& ws) {
+  static thread_local std::size_t unused = 0;  // never written: a call on a workspace is not a size query
+  return {nullptr, unused, &ws};
 }
 
 // One rank. d_temp == nullptr and ws == nullptr: the size query (temp_bytes), nothing runs.
