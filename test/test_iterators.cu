@@ -251,24 +251,19 @@ TEST(Iterators, ArgminOverIteratorsAndComparisons) {
     EXPECT_EQ(run(one, [&](auto st) { return reduce::device_argmin(st, squares, one.begin(), n); }).index,
               index_of(std::min_element(hq.begin(), hq.end()), hq))
         << where;
-    EXPECT_EQ(run(one,
-                  [&](auto st) {
-                    return reduce::device_argmax(st, signed_squares.begin(), one.data(), n, abs_less{});
-                  })
-                  .index,
-              index_of(std::max_element(hs.begin(), hs.end(), abs_less{}), hs))
+    EXPECT_EQ(
+        run(one, [&](auto st) { return reduce::device_argmax(st, signed_squares.begin(), one.data(), n, abs_less{}); })
+            .index,
+        index_of(std::max_element(hs.begin(), hs.end(), abs_less{}), hs))
         << where;
-    const auto e = run(both, [&](auto st) {
-      return reduce::device_argminmax(st, signed_squares.begin(), both.begin(), n);
-    });
+    const auto e =
+        run(both, [&](auto st) { return reduce::device_argminmax(st, signed_squares.begin(), both.begin(), n); });
     EXPECT_EQ(e.min.index, index_of(std::min_element(hs.begin(), hs.end()), hs)) << where;
     EXPECT_EQ(e.max.index, index_of(std::max_element(hs.begin(), hs.end()), hs)) << where;
-    const auto lo =
-        run(at, [&](auto st) { return reduce::device_argmin(st, points, at.begin(), n, by_y{}); });
+    const auto lo = run(at, [&](auto st) { return reduce::device_argmin(st, points, at.begin(), n, by_y{}); });
     EXPECT_EQ(lo.index, index_of(std::min_element(hp.begin(), hp.end(), by_y{}), hp)) << where;
     if (s) EXPECT_EQ(lo.value.x, hp[lo.index].x) << where;
-    const auto hi =
-        run(at, [&](auto st) { return reduce::device_argmax(st, points, at.begin(), n, by_y{}); });
+    const auto hi = run(at, [&](auto st) { return reduce::device_argmax(st, points, at.begin(), n, by_y{}); });
     EXPECT_EQ(hi.index, index_of(std::max_element(hp.begin(), hp.end(), by_y{}), hp)) << where;
   }
 }

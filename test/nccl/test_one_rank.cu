@@ -75,20 +75,17 @@ TEST(NcclOneRank, EveryOperationOfTheOneGpuLayer) {
                                                                                     reduce::sum{}, stream);
                                 }),
               cubes);
-    EXPECT_EQ(run_on<indexed>(
-                  on_ws, ws, stream,
-                  [&](auto&& s, indexed* out) { return device_argmin<cfg>(s, in.p, out, n, all, stream); })
+    EXPECT_EQ(run_on<indexed>(on_ws, ws, stream,
+                              [&](auto&& s, indexed* out) { return device_argmin<cfg>(s, in.p, out, n, all, stream); })
                   .index,
               lo);
-    EXPECT_EQ(run_on<indexed>(on_ws, ws, stream,
-                              [&](auto&& s, indexed* out) {
-                                return device_argmax<cfg>(s, in.p, out, n, all, abs_less{}, stream);
-                              })
+    EXPECT_EQ(run_on<indexed>(
+                  on_ws, ws, stream,
+                  [&](auto&& s, indexed* out) { return device_argmax<cfg>(s, in.p, out, n, all, abs_less{}, stream); })
                   .index,
               abs_hi);
-    const extrema both = run_on<extrema>(on_ws, ws, stream, [&](auto&& s, extrema* out) {
-      return device_argminmax<cfg>(s, in.p, out, n, all, stream);
-    });
+    const extrema both = run_on<extrema>(
+        on_ws, ws, stream, [&](auto&& s, extrema* out) { return device_argminmax<cfg>(s, in.p, out, n, all, stream); });
     EXPECT_EQ(both.min.index, lo);
     EXPECT_EQ(both.max.index, hi);
     const extrema by_abs = run_on<extrema>(on_ws, ws, stream, [&](auto&& s, extrema* out) {
