@@ -144,7 +144,8 @@ TEST(BadInput, ClearErrorAndNothingWritten) {
     expect_refused(temp.base, bytes, host.data(), out.base, n, "input pointer is pageable host memory");
   expect_refused(temp.base, bytes, nullptr, out.base, n, "input pointer is null");
   expect_refused(temp.base, bytes, in.base, nullptr, n, "output pointer is null");
-  expect_refused(temp.base, bytes, in.base, &host_out, n, "output pointer is host memory");
+  if (!reduce::detail::reads_pageable_memory())  // where the GPU reaches pageable memory, the result goes there
+    expect_refused(temp.base, bytes, in.base, &host_out, n, "output pointer is pageable host memory");
   expect_refused(temp.base, bytes - 1, in.base, out.base, n, "smaller than this call needs");
   expect_refused(temp.base + 4, bytes, in.base, out.base, n, "16-byte aligned");
   expect_refused(host.data(), bytes, in.base, out.base, n, "temporary storage is host memory");

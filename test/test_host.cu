@@ -189,8 +189,10 @@ TEST(Version, HeaderMatchesTheCMakePackage) {
 }
 
 // The storage each Combine asks for, where no device is needed to say (walks of one tile per block). The atomic
-// combine's tally word (sums of 32-bit integers) is asked for only where zeroed storage is free (a workspace), and
-// raw storage gets no bytes (the output is preset instead); ready marks always need zeroed storage.
+// combine's tally word (sums of 32-bit integers) is asked for only where zeroed storage is free (a workspace); where
+// the call does not certainly take it, the atomic combine asks for one accumulator of scratch, the slot its blocks
+// combine in where the output is host memory (raw storage presets the output instead of a tally); ready marks always
+// need zeroed storage.
 template <class Cfg, class T, class Acc, class Op>
 reduce::detail::storage_need need_of(std::uint64_t n, bool zeroed_kept) {
   const reduce::detail::call<Cfg, T, Acc, Op, reduce::detail::no_transform> c{nullptr, n, nullptr, {}, {}, 0};
@@ -208,7 +210,10 @@ TEST(Storage, TallyOnlyForSumsOf32BitIntegersOnZeroedStorage) {
   EXPECT_EQ((need_of<cfg, int, int, reduce::max>(1 << 20, true).zeroed), 0u);
   using user = reduce::custom<reduce::sum, int>;
   EXPECT_EQ((need_of<cfg, int, int, user>(1 << 20, true).zeroed), 0u);
-  EXPECT_EQ((need_of<cfg, int, int, reduce::sum>(1 << 20, true).scratch), 0u);
+  EXPECT_EQ((need_of<cfg, int, int, reduce::sum>(1 << 20, true).scratch), 0u);  // the tally: no slot
+  EXPECT_EQ((need_of<cfg, int, int, reduce::sum>(1 << 20, false).scratch), sizeof(int));
+  EXPECT_EQ((need_of<cfg, std::int64_t, std::int64_t, reduce::sum>(1 << 20, true).scratch), sizeof(std::int64_t));
+  EXPECT_EQ((need_of<cfg, int, int, reduce::sum>(1 << 26, true).scratch), sizeof(int));  // 16384 tiles: no tally
   // Ready marks over one tile per block: a ticket word and a slot of one 8-byte word per block, all zeroed.
   using marks = p::config<p::vector<4>, p::shuffle, p::grid<p::tile_per_block, p::ready_marks>, 256>;
   const auto m = need_of<marks, float, float, reduce::sum>(1 << 20, false);  // 256 tiles of 4096 floats

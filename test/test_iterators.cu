@@ -14,6 +14,7 @@
 
 #include <cub/device/device_reduce.cuh>
 #include <iterator>
+#include <limits>
 #include <numeric>
 #include <reduce/cub.cuh>
 
@@ -184,7 +185,8 @@ TEST(Iterators, CountingPast32Bits) {
             expect);
 }
 
-// CUB's DeviceReduce on iterators, and reduce::DeviceReduce on the same iterators: the same results.
+// CUB's DeviceReduce on iterators, and reduce::DeviceReduce on the same iterators: the same results (ArgMin and ArgMax
+// into output iterators too).
 TEST(Iterators, DeviceReduceAsCubOnIterators) {
   REQUIRE_GPU();
   for (std::size_t s : sizes()) {
@@ -215,6 +217,42 @@ TEST(Iterators, DeviceReduceAsCubOnIterators) {
     check("Max(counting_iterator)", [&](auto api, void* t, std::size_t& b, long long* o) {
       return decltype(api)::Max(t, b, thrust::counting_iterator<long long>(7), o, n);
     });
+    // ArgMin and ArgMax over a transform iterator, into device_vector iterators (value, index) and a pair. CUB 3.0.1
+    // writes nothing for n = 0: there CUB's documented values are the reference ({max() or lowest(), index 1}).
+    thrust::device_vector<long long> values(2, 77);
+    thrust::device_vector<std::int64_t> indices(2, 77);
+    thrust::device_vector<cub::KeyValuePair<int, long long>> theirs_pair(1);
+    thrust::device_vector<reduce::KeyValuePair<int, long long>> ours_pair(1);
+    for (bool greater : {false, true}) {
+      const char* what = greater ? "ArgMax" : "ArgMin";
+      const long long empty =
+          greater ? std::numeric_limits<long long>::lowest() : std::numeric_limits<long long>::max();
+      if (n > 0)
+        test::two_phase([&](void* t, std::size_t& b) {
+          return greater ? cub::DeviceReduce::ArgMax(t, b, sq, values.begin(), indices.begin(), n)
+                         : cub::DeviceReduce::ArgMin(t, b, sq, values.begin(), indices.begin(), n);
+        });
+      test::two_phase([&](void* t, std::size_t& b) {
+        return greater ? reduce::DeviceReduce::ArgMax(t, b, sq, values.begin() + 1, indices.begin() + 1, n)
+                       : reduce::DeviceReduce::ArgMin(t, b, sq, values.begin() + 1, indices.begin() + 1, n);
+      });
+      EXPECT_EQ(values[1], n ? (long long)values[0] : empty) << what << " value n=" << n;
+      EXPECT_EQ(indices[1], n ? (std::int64_t)indices[0] : 1) << what << " index n=" << n;
+      _CCCL_SUPPRESS_DEPRECATED_PUSH  // CUB's older form, one KeyValuePair (deprecated in CUB 3)
+          if (n > 0) test::two_phase([&](void* t, std::size_t& b) {
+            return greater ? cub::DeviceReduce::ArgMax(t, b, sq, theirs_pair.begin(), n)
+                           : cub::DeviceReduce::ArgMin(t, b, sq, theirs_pair.begin(), n);
+          });
+      _CCCL_SUPPRESS_DEPRECATED_POP
+      test::two_phase([&](void* t, std::size_t& b) {
+        return greater ? reduce::DeviceReduce::ArgMax(t, b, sq, ours_pair.begin(), n)
+                       : reduce::DeviceReduce::ArgMin(t, b, sq, ours_pair.begin(), n);
+      });
+      const cub::KeyValuePair<int, long long> a = theirs_pair[0];
+      const reduce::KeyValuePair<int, long long> c = ours_pair[0];
+      EXPECT_EQ(c.key, n ? a.key : 1) << what << " pair key n=" << n;
+      EXPECT_EQ(c.value, n ? a.value : empty) << what << " pair value n=" << n;
+    }
   }
 }
 

@@ -8,9 +8,8 @@
 //                        {max() (ArgMin) or lowest() (ArgMax), index 1}, as CUB documents it
 //
 // Where this differs from CUB (docs/porting.md):
-// - d_in and d_out are pointers or iterators (detail/iterators.cuh): a pointer d_in in any memory the GPU reads
-//   (device, managed, pinned host memory, pageable memory where the device reads it), a pointer output in device or
-//   managed memory. ArgMin and ArgMax take pointers.
+// - d_in and d_out are pointers or iterators (detail/iterators.cuh): a pointer in any memory the GPU reaches (device,
+//   managed, pinned host memory, pageable memory where the device reaches it), for the input and the outputs.
 // - Min and Max into an output of another arithmetic type than the input are refused (CUB compares in the input's).
 // - The accumulator is d_out's value type. Where CUB's would differ (decltype(op(init, x)) is not d_out's type, as a
 //   float Sum into an int output, which CUB sums in float), the call is refused at compile time.
@@ -94,38 +93,43 @@ T empty_extremum() {
   return Greater ? cuda::std::numeric_limits<T>::lowest() : cuda::std::numeric_limits<T>::max();
 }
 
-// The engine's (value, index) result, written as CUB writes it: index 1 and max() / lowest() for an empty input.
-template <class T, class V, class K>
-__global__ void write_arg(const indexed<T>* r, V* value, K* index, T empty) {
+// The engine's (value, index) result, written as CUB writes it: index 1 and max() / lowest() for an empty input. The
+// outputs are pointers or output iterators (each written by its own assignment, in its value type).
+template <class T, class ValueOut, class IndexOut>
+__global__ void write_arg(const indexed<T>* r, ValueOut value, IndexOut index, T empty) {
+  using V = output_accumulator_t<ValueOut, const T*>;
+  using K = output_accumulator_t<IndexOut, const std::int64_t*>;
   const indexed<T> x = *r;
   const bool none = x.index == no_index;
   *value = V(none ? empty : x.value);
   *index = K(none ? 1 : x.index);
 }
-template <class T, class K, class V>
-__global__ void write_arg_pair(const indexed<T>* r, KeyValuePair<K, V>* out, T empty) {
+template <class T, class PairOut>
+__global__ void write_arg_pair(const indexed<T>* r, PairOut out, T empty) {
+  using P = output_accumulator_t<PairOut, const KeyValuePair<int, T>*>;
   const indexed<T> x = *r;
   const bool none = x.index == no_index;
-  *out = KeyValuePair<K, V>(K(none ? 1 : x.index), V(none ? empty : x.value));
+  *out = P(typename P::Key(none ? 1 : x.index), typename P::Value(none ? empty : x.value));
+}
+
+// An output: a pointer in any memory the device writes, or an output iterator (written by its own assignment).
+template <class Out>
+status check_arg_output(const Out& out) {
+  if constexpr (std::is_pointer_v<Out>)
+    return check_writable_span(out, 1, sizeof(*out), {"reduce: output pointer is null"});
+  else
+    return {};
 }
 
 // Argmin or argmax into a slot at the start of the caller's storage, then written to the caller's outputs (out_a,
-// out_b: checked as device memory) by write(slot, the value of an empty input).
-template <bool Greater, class InputIteratorT, class N, class Write>
-cudaError_t arg_via_slot(void* d_temp, std::size_t& bytes, InputIteratorT d_in_it, N num_items, cudaStream_t stream,
-                         const void* out_a, const void* out_b, Write write) {
-  static_assert(std::is_pointer_v<InputIteratorT>, "reduce::DeviceReduce takes its input as a pointer");
+// out_b, unwrapped where contiguous) by write(slot, the value of an empty input). The input: a pointer or any
+// random-access iterator, as device_argmin takes it.
+template <bool Greater, class InputIteratorT, class N, class OutA, class OutB, class Write>
+cudaError_t arg_via_slot(void* d_temp, std::size_t& bytes, InputIteratorT d_in, N num_items, cudaStream_t stream,
+                         const OutA& out_a, const OutB& out_b, Write write) {
   using T = value_t<InputIteratorT>;
-  const T* d_in = d_in_it;
   std::uint64_t n = 0;
   if (!count_of(num_items, n)) return cudaErrorInvalidValue;
-  const auto outputs_ok = [&]() -> status {
-    for (const void* p : {out_a, out_b})
-      if (status s = check_device_pointer(
-              p, {"reduce: output pointer is null", "reduce: output pointer is host memory; pass a device allocation"}))
-        return s;
-    return {};
-  };
   using R = indexed<T>;
   const std::size_t head = align_up(sizeof(R));
   const auto engine = [&](void* temp, std::size_t& b, R* out) {
@@ -141,7 +145,8 @@ cudaError_t arg_via_slot(void* d_temp, std::size_t& bytes, InputIteratorT d_in_i
     return cudaSuccess;
   }
   if (bytes < head) return cudaErrorInvalidValue;
-  if (status s = outputs_ok()) return s.code;
+  if (status s = check_arg_output(out_a)) return s.code;
+  if (status s = check_arg_output(out_b)) return s.code;
   std::size_t b = bytes - head;
   R* slot = static_cast<R*>(d_temp);
   if (status s = engine(static_cast<char*>(d_temp) + head, b, slot)) return s.code;
@@ -208,39 +213,45 @@ struct DeviceReduce {
   static cudaError_t ArgMin(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIteratorT d_in,
                             ExtremumOutIteratorT d_min_out, IndexOutIteratorT d_index_out, std::int64_t num_items,
                             cudaStream_t stream = 0) {
-    return detail::cub_port::arg_via_slot<false>(d_temp_storage, temp_storage_bytes, d_in, num_items, stream, d_min_out,
-                                                 d_index_out, [&](auto* slot, auto empty) {
-                                                   detail::cub_port::write_arg<<<1, 1, 0, stream>>>(slot, d_min_out,
-                                                                                                    d_index_out, empty);
-                                                 });
+    return arg_pair_of<false>(d_temp_storage, temp_storage_bytes, d_in, d_min_out, d_index_out, num_items, stream);
   }
   template <class InputIteratorT, class ExtremumOutIteratorT, class IndexOutIteratorT>
   static cudaError_t ArgMax(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIteratorT d_in,
                             ExtremumOutIteratorT d_max_out, IndexOutIteratorT d_index_out, std::int64_t num_items,
                             cudaStream_t stream = 0) {
-    return detail::cub_port::arg_via_slot<true>(d_temp_storage, temp_storage_bytes, d_in, num_items, stream, d_max_out,
-                                                d_index_out, [&](auto* slot, auto empty) {
-                                                  detail::cub_port::write_arg<<<1, 1, 0, stream>>>(slot, d_max_out,
-                                                                                                   d_index_out, empty);
-                                                });
+    return arg_pair_of<true>(d_temp_storage, temp_storage_bytes, d_in, d_max_out, d_index_out, num_items, stream);
   }
   // CUB's older form: one KeyValuePair<int, T> output.
   template <class InputIteratorT, class OutputIteratorT>
   static cudaError_t ArgMin(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIteratorT d_in,
                             OutputIteratorT d_out, int num_items, cudaStream_t stream = 0) {
-    return detail::cub_port::arg_via_slot<false>(
-        d_temp_storage, temp_storage_bytes, d_in, num_items, stream, d_out, d_out,
-        [&](auto* slot, auto empty) { detail::cub_port::write_arg_pair<<<1, 1, 0, stream>>>(slot, d_out, empty); });
+    return arg_kv_of<false>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_items, stream);
   }
   template <class InputIteratorT, class OutputIteratorT>
   static cudaError_t ArgMax(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIteratorT d_in,
                             OutputIteratorT d_out, int num_items, cudaStream_t stream = 0) {
-    return detail::cub_port::arg_via_slot<true>(
-        d_temp_storage, temp_storage_bytes, d_in, num_items, stream, d_out, d_out,
-        [&](auto* slot, auto empty) { detail::cub_port::write_arg_pair<<<1, 1, 0, stream>>>(slot, d_out, empty); });
+    return arg_kv_of<true>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_items, stream);
   }
 
  private:
+  template <bool Greater, class InputIteratorT, class ValueOutT, class IndexOutT>
+  static cudaError_t arg_pair_of(void* d_temp, std::size_t& bytes, InputIteratorT d_in, ValueOutT value_out,
+                                 IndexOutT index_out, std::int64_t num_items, cudaStream_t stream) {
+    const auto v = thrust::try_unwrap_contiguous_iterator(value_out);
+    const auto k = thrust::try_unwrap_contiguous_iterator(index_out);
+    return detail::cub_port::arg_via_slot<Greater>(
+        d_temp, bytes, d_in, num_items, stream, v, k,
+        [&](auto* slot, auto empty) { detail::cub_port::write_arg<<<1, 1, 0, stream>>>(slot, v, k, empty); });
+  }
+  template <bool Greater, class InputIteratorT, class OutputIteratorT>
+  static cudaError_t arg_kv_of(void* d_temp, std::size_t& bytes, InputIteratorT d_in, OutputIteratorT d_out,
+                               int num_items, cudaStream_t stream) {
+    const auto out = thrust::try_unwrap_contiguous_iterator(d_out);
+    return detail::cub_port::arg_via_slot<Greater>(
+        d_temp, bytes, d_in, num_items, stream, out, out,
+        [&](auto* slot, auto empty) { detail::cub_port::write_arg_pair<<<1, 1, 0, stream>>>(slot, out, empty); });
+  }
+
   // CUB's initial value of Min (Max) is numeric_limits<T>::max() (lowest()): the identity of an integer type, so
   // the plain call; for a floating type (whose identity is +inf) it is taken as an initial value.
   template <bool Greater, class InputIteratorT, class OutputIteratorT, class NumItemsT>

@@ -7,8 +7,8 @@
 //   Reduce(op, init)     init op x0 op ... ; init alone     ArgMin / ArgMax   KeyValuePair<int, T>, the key counted
 //                                                           from the segment's start; {1, max() / lowest()} if empty
 //
-// Where this differs from CUB (docs/porting.md): d_in is a pointer (in any memory the GPU reads); the accumulator is
-// d_out's value type, as for DeviceReduce (cub.cuh); min and max order NaN and -0.0 as ops.cuh says.
+// Where this differs from CUB (docs/porting.md): the accumulator is d_out's value type, as for DeviceReduce (cub.cuh);
+// min and max order NaN and -0.0 as ops.cuh says.
 #pragma once
 #include <cuda_runtime.h>
 

@@ -9,6 +9,18 @@
 
 namespace segtest {
 
+// CSR offsets of `count` segments: lengths 0 (one in eight), 1..600, and one long segment in fifty.
+inline std::vector<int> csr(int count, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::vector<int> off{0};
+  for (int s = 0; s < count; ++s) {
+    const unsigned k = rng() % 50;
+    const int len = k < 6 ? 0 : k == 49 ? 20000 + int(rng() % 20000) : 1 + int(rng() % 600);
+    off.push_back(off.back() + len);
+  }
+  return off;
+}
+
 // Offsets into an input of `total` elements: `count` segments whose lengths mix 0, 1, a few, a few hundred and a few
 // thousand (and, with probability `long_share`, tens of thousands), starting anywhere (misaligned), in shuffled
 // order, some with end < begin (empty). Deterministic in seed.

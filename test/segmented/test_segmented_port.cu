@@ -13,7 +13,7 @@
 #include <cub/device/device_segmented_reduce.cuh>
 #include <reduce/cub_segmented.cuh>
 
-#include "../common.cuh"
+#include "seg_common.cuh"
 
 namespace {
 
@@ -33,18 +33,6 @@ struct abs_less {
 struct negate {
   __host__ __device__ long long operator()(long long x) const { return -x; }
 };
-
-// CSR offsets of `count` segments: lengths 0 (one in eight), 1..600, and one long segment in fifty.
-std::vector<int> csr(int count, unsigned seed) {
-  std::mt19937 rng(seed);
-  std::vector<int> off{0};
-  for (int s = 0; s < count; ++s) {
-    const unsigned k = rng() % 50;
-    const int len = k < 6 ? 0 : k == 49 ? 20000 + int(rng() % 20000) : 1 + int(rng() % 600);
-    off.push_back(off.back() + len);
-  }
-  return off;
-}
 
 std::vector<int> counts() {
   if (test::small_only()) return {0, 3, 300};
@@ -74,7 +62,7 @@ void compare(int count, Program program, const char* what) {
 TEST(SegmentedPort, CubCallsGiveCubsResults) {
   REQUIRE_GPU();
   for (int count : counts()) {
-    const std::vector<int> off = csr(count, unsigned(count) + 1);
+    const std::vector<int> off = segtest::csr(count, unsigned(count) + 1);
     const auto hi = test::random_vector<int>(off.back(), -100000, 100000, count + 2);
     auto hf = test::random_vector<float>(off.back(), -1, 1, count + 3);
     thrust::device_vector<int> d_off(off.begin(), off.end()), in_i(hi.begin(), hi.end());
@@ -185,7 +173,7 @@ TEST(SegmentedPort, FixedSizeOffsetIteratorsAndOutputIterators) {
 TEST(SegmentedPort, ArgminFamilyWithComparisons) {
   REQUIRE_GPU();
   for (int count : counts()) {
-    const std::vector<int> off = csr(count, count + 3);
+    const std::vector<int> off = segtest::csr(count, count + 3);
     const auto h = test::random_vector<long long>(std::size_t(off.back()), -1000, 1000, count + 11);
     thrust::device_vector<long long> in(h.begin(), h.end());
     thrust::device_vector<int> d_off(off.begin(), off.end());

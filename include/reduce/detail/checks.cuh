@@ -86,28 +86,50 @@ inline bool reads_pageable_memory() {
   return e == cudaSuccess && yes;
 }
 
-// Memory the current device can read, holding `count` elements of `size` bytes from p: device and managed
-// allocations (as check_device_span), pinned host memory mapped into the device's address space at the same
-// address (cudaMallocHost, cudaHostAlloc, cudaHostRegister under unified addressing: a kernel reads it over the
-// bus, at the bus's bandwidth), and pageable host memory where the device reads it (reads_pageable_memory). The
-// refusals name the memory's kind.
-inline status check_readable_span(const void* p, std::uint64_t count, std::size_t size, const pointer_words& w) {
+// The words of the refusals by memory kind that check_accessible_span gives, for an input or an output.
+struct kind_words {
+  const char* remapped;  // pinned host memory that the device sees at another address
+  const char* pageable;  // pageable host memory, where the device cannot reach it
+};
+inline constexpr kind_words input_kind_words{
+    "reduce: input pointer is pinned host memory that the device sees at another address: pass the pointer "
+    "cudaHostGetDevicePointer gives",
+    "reduce: input pointer is pageable host memory (malloc, new, std::vector), which this GPU cannot read "
+    "(cudaDevAttrPageableMemoryAccess is 0): copy it to the device, or pin it with cudaHostRegister"};
+inline constexpr kind_words output_kind_words{
+    "reduce: output pointer is pinned host memory that the device sees at another address: pass the pointer "
+    "cudaHostGetDevicePointer gives",
+    "reduce: output pointer is pageable host memory (malloc, new, std::vector, a local variable), which this GPU "
+    "cannot write (cudaDevAttrPageableMemoryAccess is 0): pass device, managed or pinned memory (cudaMallocHost), or "
+    "pin it with cudaHostRegister"};
+
+// Memory the current device can read and write, holding `count` elements of `size` bytes from p: device and managed
+// allocations (as check_device_span), pinned host memory mapped into the device's address space at the same address
+// (cudaMallocHost, cudaHostAlloc, cudaHostRegister under unified addressing: a kernel reaches it over the bus, at the
+// bus's bandwidth), and pageable host memory where the device reaches it (reads_pageable_memory). The refusals name
+// the memory's kind. host_memory: set where p is host memory (pinned or pageable), which the device reaches but whose
+// atomics are not the device's own (grid/native_atomic.cuh, storage_regions::host_output).
+inline status check_accessible_span(const void* p, std::uint64_t count, std::size_t size, const pointer_words& w,
+                                    const kind_words& k, bool* host_memory = nullptr) {
   if (p == nullptr) return {cudaErrorInvalidValue, w.null};
   cudaPointerAttributes a{};
   if (cudaError_t e = cudaPointerGetAttributes(&a, p)) return {e, "reduce: cudaPointerGetAttributes failed"};
+  if (host_memory) *host_memory = a.type == cudaMemoryTypeHost || a.type == cudaMemoryTypeUnregistered;
   if (a.type == cudaMemoryTypeHost) {
     if (a.devicePointer == p) return check_within_allocation(p, count, size, w);
-    return {cudaErrorInvalidValue,
-            "reduce: input pointer is pinned host memory that the device sees at another address: pass the pointer "
-            "cudaHostGetDevicePointer gives"};
+    return {cudaErrorInvalidValue, k.remapped};
   }
   if (a.type == cudaMemoryTypeUnregistered) {
     if (reads_pageable_memory()) return {};
-    return {cudaErrorInvalidValue,
-            "reduce: input pointer is pageable host memory (malloc, new, std::vector), which this GPU cannot read "
-            "(cudaDevAttrPageableMemoryAccess is 0): copy it to the device, or pin it with cudaHostRegister"};
+    return {cudaErrorInvalidValue, k.pageable};
   }
   return check_device_span(p, count, size, w);
+}
+inline status check_readable_span(const void* p, std::uint64_t count, std::size_t size, const pointer_words& w) {
+  return check_accessible_span(p, count, size, w, input_kind_words);
+}
+inline status check_writable_span(const void* p, std::uint64_t count, std::size_t size, const pointer_words& w) {
+  return check_accessible_span(p, count, size, w, output_kind_words);
 }
 
 // An input given as an iterator runs as an array of `unread` elements, which no kernel reads (the transform reads the
@@ -117,12 +139,16 @@ inline status check_readable_span(const void* p, std::uint64_t count, std::size_
 struct unread {};
 struct iterator_output {};
 
+// The output: any memory the device writes (check_accessible_span), host memory included; host: set where it is host
+// memory.
 template <class Acc>
-status check_output(Acc* d_out) {
-  return check_device_pointer(
-      d_out, {"reduce: output pointer is null", "reduce: output pointer is host memory; pass a device allocation"});
+status check_output(Acc* d_out, bool* host = nullptr) {
+  return check_accessible_span(
+      d_out, 1, sizeof(Acc),
+      {"reduce: output pointer is null", nullptr, nullptr, "reduce: the output runs past the end of its allocation"},
+      output_kind_words, host);
 }
-inline status check_output(const iterator_output*) { return {}; }
+inline status check_output(const iterator_output*, bool* = nullptr) { return {}; }
 template <class T>
 status check_input(const T* d_in, std::uint64_t n) {
   return check_readable_span(d_in, n, sizeof(T),
@@ -135,8 +161,8 @@ inline status check_input(const unread*, std::uint64_t) { return {}; }
 // The input and output: the input in memory the device reads (check_readable_span), the output device memory, n
 // within the input's allocation.
 template <class T, class Acc>
-status check_io(const T* d_in, Acc* d_out, std::uint64_t n) {
-  if (status s = check_output(d_out)) return s;
+status check_io(const T* d_in, Acc* d_out, std::uint64_t n, bool* host_output = nullptr) {
+  if (status s = check_output(d_out, host_output)) return s;
 #ifdef REDUCE_FORCE_32_BIT_OFFSETS
   if (!fits_32bit_offsets(n))
     return {cudaErrorInvalidValue,
@@ -167,8 +193,8 @@ inline status check_temp(const void* d_temp, std::size_t temp_bytes, std::size_t
 
 template <class T, class Acc>
 status check_arguments(const void* d_temp, std::size_t temp_bytes, std::size_t needed, const T* d_in, Acc* d_out,
-                       std::uint64_t n) {
-  if (status s = check_io(d_in, d_out, n)) return s;
+                       std::uint64_t n, bool* host_output = nullptr) {
+  if (status s = check_io(d_in, d_out, n, host_output)) return s;
   return check_temp(d_temp, temp_bytes, needed);
 }
 

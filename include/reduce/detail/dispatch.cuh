@@ -32,7 +32,7 @@ struct temp_bytes_storage {
   template <class T, class Acc>
   status take(storage_need need, const T* in, Acc* out, std::uint64_t n, cudaStream_t, storage_regions& r) const {
     const std::size_t needed = std::max<std::size_t>(total(need), storage_alignment);
-    if (status s = check_arguments(d_temp, temp_bytes, needed, in, out, n)) return s;
+    if (status s = check_arguments(d_temp, temp_bytes, needed, in, out, n, &r.host_output)) return s;
     r.zeroed = need.zeroed ? d_temp : nullptr;
     r.scratch = static_cast<char*>(d_temp) + align_up(need.zeroed);
     return {};
@@ -58,7 +58,7 @@ struct workspace_storage {
   template <class T, class Acc>
   status take(storage_need need, const T* in, Acc* out, std::uint64_t n, cudaStream_t stream,
               storage_regions& r) const {
-    if (status s = check_io(in, out, n)) return s;
+    if (status s = check_io(in, out, n, &r.host_output)) return s;
     if (status s = ws.reserve(need.zeroed, need.scratch, stream)) return s;
     r.zeroed = need.zeroed ? ws.zeroed() : nullptr;
     r.scratch = ws.scratch();
@@ -74,13 +74,14 @@ struct workspace_storage {
   }
 };
 
-// One fixed config over a storage: the size query, or the checks and the run.
-template <class Cfg, class Storage, class T, class Acc, class Tr, class Op>
+// One fixed config over a storage: the size query, or the checks and the run. Wide: whether n may exceed
+// index32_limit (launch.cuh); the tuned default knows it from the row it picked.
+template <class Cfg, bool Wide = true, class Storage, class T, class Acc, class Tr, class Op>
 status run_fixed(const Storage& storage, const T* in, Acc* out, std::uint64_t n, Tr tr, Op op, cudaStream_t stream) {
   using strategy = strategy_of<Cfg>;
   storage_need need;
   if (cudaError_t e =
-          strategy::storage(call<Cfg, T, Acc, Op, Tr>{in, n, out, op, tr, stream}, Storage::keeps_zeroed, need))
+          strategy::storage(call<Cfg, T, Acc, Op, Tr, Wide>{in, n, out, op, tr, stream}, Storage::keeps_zeroed, need))
     return {e, "reduce: device query failed"};
   if (storage.is_query()) {
     storage.report(need);
@@ -89,7 +90,7 @@ status run_fixed(const Storage& storage, const T* in, Acc* out, std::uint64_t n,
   storage_regions regions;
   if (status s = storage.take(need, in, out, n, stream, regions)) return s;
   out = storage.destination(out);  // the caller's output, or a slot the storage placed (detail/seed.cuh)
-  const call<Cfg, T, Acc, Op, Tr> c{in, n, out, op, tr, stream};
+  const call<Cfg, T, Acc, Op, Tr, Wide> c{in, n, out, op, tr, stream};
   // An input of one tile, under any Grid: one block writes the result (grid/relaunch.cuh). Not with BlockFinish none:
   // its one tile leaves a value per thread, which its Grid still folds.
   if constexpr (!tiling<Cfg>::thread_results) {
@@ -97,7 +98,7 @@ status run_fixed(const Storage& storage, const T* in, Acc* out, std::uint64_t n,
       if constexpr (Storage::step == run_step::rest) return {};  // the first step wrote the result
       using single = single_tile_config<Cfg>;
       if (cudaError_t e =
-              launch<single>(1, in, n, out, op, combine_args<single, Acc>{}, stream, follows::callers_work, tr))
+              launch<single, false>(1, in, n, out, op, combine_args<single, Acc>{}, stream, follows::callers_work, tr))
         return {e, "reduce: a kernel launch failed"};
       return {};
     }
@@ -181,8 +182,8 @@ status run(const Storage& storage, const T* in, Acc* out, std::uint64_t n, Tr tr
   } else if constexpr (!cuda::std::is_same_v<library_op_t<Op, Acc>, Op>) {
     return run<Cfg>(storage, in, out, n, tr, library_op_t<Op, Acc>{}, stream);  // cuda::std::plus<> as sum, ...
   } else if constexpr (is_tuned<Cfg>::value) {
-    return with_tuned_config<Cfg, T, Acc, Op, Tr, Storage::keeps_zeroed>(n, [&](auto config) {
-      return run_fixed<typename decltype(config)::type>(storage, in, out, n, tr, op, stream);
+    return with_tuned_config<Cfg, T, Acc, Op, Tr, Storage::keeps_zeroed>(n, [&](auto config, auto wide) {
+      return run_fixed<typename decltype(config)::type, decltype(wide)::value>(storage, in, out, n, tr, op, stream);
     });
   } else {
     return run_fixed<Cfg>(storage, in, out, n, tr, op, stream);

@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <iterator>
 #include <reduce/policy/config.cuh>
+#include <reduce/policy/segments.cuh>
 #include <thrust/type_traits/unwrap_contiguous_iterator.h>
 #include <type_traits>
 
@@ -79,6 +80,13 @@ struct read_iterator {
   }
 };
 
+// The reader as a segment starting at `begin` sees it (segment/segments.cuh): the iterator from there, the caller's
+// transform given each element's index within the segment, as for an input in memory.
+template <class It, class Tr>
+__device__ __forceinline__ read_iterator<It, Tr> at_segment(const read_iterator<It, Tr>& r, std::uint64_t begin) {
+  return {r.it + static_cast<typename std::iterator_traits<It>::difference_type>(begin), r.tr};
+}
+
 // An argmin's or argmax's transform over an iterator still gives each element its own position (vector_fold.cuh).
 template <class It, class Tr>
 struct positional<read_iterator<It, Tr>> : positional<Tr> {};
@@ -105,6 +113,20 @@ struct iterator_config_of<policy::tuned<Fixed>> {
 };
 template <class Cfg>
 using iterator_config_t = typename iterator_config_of<Cfg>::type;
+
+// The segmented calls' config of an iterator input under the default: a block per segment (CUB's shape), the only Map
+// that reads iterators (policy::map_traits::reads_iterators), with the one-array iterator config's eight striped
+// scalar reads a thread.
+template <class Cfg>
+struct segmented_iterator_config_of {
+  using type = Cfg;
+};
+template <>
+struct segmented_iterator_config_of<policy::segmented_tuned> {
+  using type = policy::segmented_config<policy::block_per_segment, policy::scalar<8>, policy::shuffle, 256>;
+};
+template <class Cfg>
+using segmented_iterator_config_t = typename segmented_iterator_config_of<Cfg>::type;
 
 template <class A, class Out>
 __global__ void write_through(const A* slot, Out out) {

@@ -24,6 +24,16 @@
 
 namespace reduce::detail {
 
+#ifdef REDUCE_FORCE_32_BIT_OFFSETS
+inline constexpr bool has_64_bit_offsets = false;
+#else
+inline constexpr bool has_64_bit_offsets = true;
+#endif
+// Whether a launch site's kernels exist with 64-bit offsets: it may be handed more than index32_limit elements
+// (Wide, launch below) and the build has them.
+template <bool Wide>
+inline constexpr bool wide_offsets = Wide&& has_64_bit_offsets;
+
 // The same Load, BlockFinish and block size under another Grid: a later pass, or the one-tile shortcut.
 template <class Cfg, class Grid>
 using with_grid = policy::config<typename Cfg::load, typename Cfg::finish, Grid, Cfg::block>;
@@ -103,11 +113,14 @@ cudaError_t hopper_image(bool& yes) {
   return hopper_image<boost::mp11::mp_list<Cfg, T, Acc, Op, I, Tr>>(reduce_kernel<Cfg, T, Acc, Op, I, Tr>, yes);
 }
 
-// Launches reduce_kernel<Cfg> over n elements at `in`, with 32-bit offsets where n allows. The Walk's cluster size
-// and the Combine's need for co-resident blocks become launch attributes. A launch after this reduction's own kernel
-// is programmatic only where the kernel's image has the wait (hopper_image): an image compiled for an older
-// architecture has no wait compiled in, and must start after the kernel it follows has finished.
-template <class Cfg, class T, class Acc, class Op, class Tr = no_transform>
+// Launches reduce_kernel<Cfg> over n elements at `in`, with 32-bit offsets where n allows. Wide: whether this launch
+// site can be handed more than index32_limit elements; where it cannot (a tuned row whose range of n lies below it, a
+// single tile, the later passes of such a call), the 64-bit-offset kernel is not instantiated: half the kernels of a
+// default, for no change in speed. The Walk's cluster size and the Combine's need for co-resident blocks become
+// launch attributes. A launch after this reduction's own kernel is programmatic only where the kernel's image has the
+// wait (hopper_image): an image compiled for an older architecture has no wait compiled in, and must start after the
+// kernel it follows has finished.
+template <class Cfg, bool Wide = true, class T, class Acc, class Op, class Tr = no_transform>
 cudaError_t launch(unsigned blocks, const T* in, std::uint64_t n, Acc* out, Op op, combine_args<Cfg, Acc> g,
                    cudaStream_t stream, follows prior = follows::callers_work, Tr tr = {}) {
   constexpr int cluster = Cfg::grid::walk::cluster;
@@ -144,11 +157,8 @@ cudaError_t launch(unsigned blocks, const T* in, std::uint64_t n, Acc* out, Op o
     return cudaLaunchKernelEx(&config, kernel, in, I(n), prior == follows::own_output, out, op, tr, g);
   };
   if (fits_32bit_offsets(n)) return go(cuda::std::type_identity<std::uint32_t>{});
-#ifdef REDUCE_FORCE_32_BIT_OFFSETS
-  return cudaErrorInvalidValue;  // refused earlier, with a message, by check_io
-#else
-  return go(cuda::std::type_identity<std::uint64_t>{});
-#endif
+  if constexpr (wide_offsets<Wide>) return go(cuda::std::type_identity<std::uint64_t>{});
+  return cudaErrorInvalidValue;  // forced 32-bit offsets: refused earlier, with a message, by check_io
 }
 
 template <class Walk>
@@ -175,9 +185,11 @@ struct combine_defaults {
 enum class run_step : unsigned char { whole, first, rest };
 
 // One reduction call as a Grid strategy sees it: the input, output, op and transform, the stream, and the tile shape,
-// worked out once on the host.
-template <class Cfg, class T, class Acc, class Op, class Tr>
+// worked out once on the host. Wide: whether n may exceed index32_limit (launch); every later pass of the call folds
+// at most n results, so it launches as narrow as the first.
+template <class Cfg, class T, class Acc, class Op, class Tr, bool Wide = true>
 struct call {
+  static constexpr bool wide = Wide;
   using config = Cfg;
   using value_type = T;
   using accumulator = Acc;
@@ -196,7 +208,7 @@ struct call {
 
   // The first pass: reduce_kernel<Cfg> over the call's input into dst.
   cudaError_t launch(unsigned blocks, Acc* dst, combine_args<Cfg, Acc> g, follows prior = follows::callers_work) const {
-    return detail::launch<Cfg>(blocks, in, n, dst, op, g, stream, prior, tr);
+    return detail::launch<Cfg, Wide>(blocks, in, n, dst, op, g, stream, prior, tr);
   }
 };
 

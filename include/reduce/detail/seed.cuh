@@ -124,6 +124,7 @@ struct with_slot {
   status take(storage_need need, const T* in, Acc*, std::uint64_t n, cudaStream_t stream, storage_regions& r) const {
     if (status s = inner.take(grown(need), in, caller_out, n, stream, r)) return s;
     *slot = reinterpret_cast<Slot*>(static_cast<char*>(r.scratch) + align_up(need.scratch));
+    r.host_output = false;  // the kernels write the slot, in the storage
     return {};
   }
   Slot* destination(Slot*) const { return *slot; }  // after take

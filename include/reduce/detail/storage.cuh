@@ -20,7 +20,8 @@ enum class zeroed_use : unsigned char { never, always, where_free };
 
 struct storage_regions {
   void* scratch = nullptr;
-  void* zeroed = nullptr;  // null where the Combine asked for no zeroed bytes
+  void* zeroed = nullptr;    // null where the Combine asked for no zeroed bytes
+  bool host_output = false;  // the output the kernels write is host memory (pinned, or pageable the device reaches)
 };
 
 }  // namespace reduce::detail

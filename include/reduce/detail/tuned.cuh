@@ -104,8 +104,16 @@ using tuned_table = cuda::std::conditional_t<
         cuda::std::conditional_t<wide_accumulator<T, Acc>, tuning::sm90_wide<B>,
                                  cuda::std::conditional_t<on_workspace, tuning::sm90_workspace<B>, tuning::sm90<B>>>>>;
 
-// Calls f(mp_identity<C>{}) with the config the tuned default Cfg picks for n elements of T (transformed by Tr, op
-// into Acc), and returns its result.
+// Whether row I of a table (or the fallback, after the last row) can be handed more than index32_limit elements: the
+// last row and the fallback can, and a row whose bound reaches past index32_limit / 4. A bound counts the table's
+// units (table_count), at most 4 elements a unit (bytes in 4-byte units), or elements where a one-cluster row is read
+// by element count. Every other row's kernels are instantiated with 32-bit offsets only (launch.cuh, Wide).
+template <class Table, std::size_t I>
+inline constexpr bool wide_row =
+    I + 1 >= boost::mp11::mp_size<typename Table::configs>::value || Table::up_to[I] > index32_limit / 4;
+
+// Calls f(mp_identity<C>{}, bool_constant<Wide>{}) with the config the tuned default Cfg picks for n elements of T
+// (transformed by Tr, op into Acc) and whether its range of n reaches past index32_limit, and returns its result.
 template <class Cfg, class T, class Acc, class Op, class Tr, bool on_workspace = false, class F>
 auto with_tuned_config(std::uint64_t n, F&& f) {
   using table = tuned_table<T, Acc, Op, on_workspace>;
@@ -115,15 +123,16 @@ auto with_tuned_config(std::uint64_t n, F&& f) {
   const std::size_t i = device_major() == 9 ? tuned_entry<table, T, by_bytes>(n) : count - 1;
   return boost::mp11::mp_with_index<count>(i, [&](auto I) {
     using picked = boost::mp11::mp_at_c<choices, decltype(I)::value>;
+    using wide = std::bool_constant<wide_row<table, decltype(I)::value>>;  // the fallback is the last choice
     // The tables were measured with Hopper code (clusters, programmatic launch): a binary built for an older
     // architecture runs the fallback on a Hopper GPU too (launch.cuh, hopper_image).
     if constexpr (decltype(I)::value + 1 < count) {
       bool hopper = false;
       if (cudaError_t e = hopper_image<picked, T, Acc, Op, std::uint32_t, Tr>(hopper))
-        return decltype(f(boost::mp11::mp_identity<picked>{})){e, "reduce: device query failed"};
-      if (!hopper) return f(boost::mp11::mp_identity<typename Cfg::fallback>{});
+        return decltype(f(boost::mp11::mp_identity<picked>{}, wide{})){e, "reduce: device query failed"};
+      if (!hopper) return f(boost::mp11::mp_identity<typename Cfg::fallback>{}, wide{});
     }
-    return f(boost::mp11::mp_identity<picked>{});
+    return f(boost::mp11::mp_identity<picked>{}, wide{});
   });
 }
 

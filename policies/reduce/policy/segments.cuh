@@ -13,12 +13,14 @@ namespace reduce::policy {
 // What the dispatch and the matrix read of a Map, at the values most Maps have: a Map derives from it and restates
 // only what differs. lanes: the lanes of a group (0: no lane groups); uses_block_finish: whether the config's
 // BlockFinish runs (else the Map takes shuffle alone); columns_only: reduces the columns of a matrix and nothing else;
-// strided_only: takes segments at a fixed stride (one size, rows), not offsets.
+// strided_only: takes segments at a fixed stride (one size, rows), not offsets; reads_iterators: hands its transform
+// each segment's first position (detail::at_segment), which an input given as an iterator needs to read its elements.
 struct map_traits {
   static constexpr int lanes = 0;
   static constexpr bool uses_block_finish = false;
   static constexpr bool columns_only = false;
   static constexpr bool strided_only = false;
+  static constexpr bool reads_iterators = false;
 };
 
 // A group of Lanes consecutive lanes of a warp per segment (1: a thread per segment; 32: a warp). Lane j of a group
@@ -40,6 +42,7 @@ using warp_per_segment = lanes_per_segment<32>;
 // its block reduction (the BlockFinish). For segments of thousands of elements and more.
 struct block_per_segment : map_traits {
   static constexpr bool uses_block_finish = true;
+  static constexpr bool reads_iterators = true;
   static std::string name() { return "block"; }
 };
 

@@ -26,13 +26,13 @@ struct walk_strategy<policy::fixed_grid<G>> {
         if (cudaError_t e = blocks_per_sm<boost::mp11::mp_list<Call, std::uint32_t>>(
                 reduce_kernel<Cfg, T, Acc, Op, std::uint32_t, Tr>, Cfg::block, per_sm))
           return e;
-#ifndef REDUCE_FORCE_32_BIT_OFFSETS
-        int per_sm64 = 0;  // the smaller occupancy of the two offset widths: one grid size for every n
-        if (cudaError_t e = blocks_per_sm<boost::mp11::mp_list<Call, std::uint64_t>>(
-                reduce_kernel<Cfg, T, Acc, Op, std::uint64_t, Tr>, Cfg::block, per_sm64))
-          return e;
-        per_sm = std::min(per_sm, per_sm64);
-#endif
+        if constexpr (wide_offsets<Call::wide>) {
+          int per_sm64 = 0;  // the smaller occupancy of the two offset widths: one grid size for every n
+          if (cudaError_t e = blocks_per_sm<boost::mp11::mp_list<Call, std::uint64_t>>(
+                  reduce_kernel<Cfg, T, Acc, Op, std::uint64_t, Tr>, Cfg::block, per_sm64))
+            return e;
+          per_sm = std::min(per_sm, per_sm64);
+        }
         count = std::max(1, sms * per_sm);
         if constexpr (G > 0) count = std::min(count, G);
         return cudaSuccess;

@@ -11,6 +11,7 @@
 #include <cstring>
 
 #include "../atomic.cuh"
+#include "../iterators.cuh"
 #include "../launch.cuh"
 
 namespace reduce::detail {
@@ -57,12 +58,23 @@ struct combine_strategy<policy::native_atomic> : combine_defaults {
     }
   };
 
-  // The tally word, where zeroed storage is free and the op and accumulator can use it.
+  // The tally word, where zeroed storage is free and the op and accumulator can use it; and a device slot for the
+  // atomics of a call whose output is host memory (pinned or pageable): the device reaches it over the bus, where its
+  // atomics are not the device's own, so the blocks combine into the slot and one thread then stores the result.
   template <class Call>
-  static cudaError_t storage(const Call&, bool zeroed_kept, storage_need& need) {
+  static cudaError_t storage(const Call& c, bool zeroed_kept, storage_need& need) {
     constexpr bool tally = tally_combine<typename Call::op_type, typename Call::accumulator>;
     need.zeroed = zeroed_kept && tally ? sizeof(unsigned long long) : 0;
+    need.scratch = tallies(c, zeroed_kept) ? 0 : sizeof(typename Call::accumulator);
     return cudaSuccess;
+  }
+  // Whether the call certainly takes the tally word (whose last arrival stores the result, as any memory takes it):
+  // at most tally_max_arrivals block or thread results for n elements anywhere.
+  template <class Call>
+  static bool tallies(const Call& c, bool zeroed_kept) {
+    constexpr bool tally = tally_combine<typename Call::op_type, typename Call::accumulator>;
+    const std::uint64_t most = tiling<typename Call::config>::thread_results ? c.bound.outputs : c.bound.tiles;
+    return zeroed_kept && tally && c.n > 0 && most <= tally_max_arrivals;
   }
 
   template <class Call>
@@ -84,11 +96,14 @@ struct combine_strategy<policy::native_atomic> : combine_defaults {
       if (status s = Call::walk::blocks(c, blocks)) return s;
       args<Acc> g{c.shape.outputs};
       const std::uint64_t arrivals = tiling<Cfg>::thread_results ? c.shape.outputs : blocks;
-      if (storage.zeroed && c.n > 0 && arrivals <= tally_max_arrivals) {
+      if (storage.zeroed && c.n > 0 && arrivals <= tally_max_arrivals) {  // the last arrival stores *out
         g.tally = static_cast<unsigned long long*>(storage.zeroed);
         if (cudaError_t e = c.launch(blocks, c.out, g)) return {e, "reduce: a kernel launch failed"};
         return {};
       }
+      Acc* const host_out = storage.host_output ? c.out : nullptr;
+      if (host_out && !storage.scratch) return {cudaErrorInvalidValue, "reduce: no slot for a host output's atomics"};
+      Acc* const target = host_out ? static_cast<Acc*>(storage.scratch) : c.out;
       // Preset the output to the identity: a memset node where its bytes are all zero (sum, or, xor: the cheapest
       // stream-ordered store), else a one-thread kernel that the reduction follows programmatically.
       const Acc identity = c.op.template identity<Acc>();
@@ -96,12 +111,16 @@ struct combine_strategy<policy::native_atomic> : combine_defaults {
       const bool memset_will_do = std::memcmp(&identity, &zero_bytes, sizeof(Acc)) == 0;
       cudaError_t e = cudaSuccess;
       if (memset_will_do) {
-        e = cudaMemsetAsync(c.out, 0, sizeof(Acc), c.stream);
+        e = cudaMemsetAsync(target, 0, sizeof(Acc), c.stream);
       } else {
-        store_value<<<1, 1, 0, c.stream>>>(c.out, identity);
+        store_value<<<1, 1, 0, c.stream>>>(target, identity);
         e = cudaGetLastError();
       }
-      if (!e && c.n > 0) e = c.launch(blocks, c.out, g, memset_will_do ? follows::callers_work : follows::own_kernel);
+      if (!e && c.n > 0) e = c.launch(blocks, target, g, memset_will_do ? follows::callers_work : follows::own_kernel);
+      if (!e && host_out) {
+        write_through<<<1, 1, 0, c.stream>>>(static_cast<const Acc*>(target), host_out);
+        e = cudaGetLastError();
+      }
       if (e) return {e, "reduce: a kernel launch failed"};
       return {};
     } else {

@@ -7,10 +7,10 @@ namespace reduce::detail {
 
 template <int C>
 struct walk_strategy<policy::one_cluster<C>> {
-  // Whether the current device can run the call's kernel (both offset widths) as one cluster of C blocks: compute
-  // capability 9.0 or newer, a kernel image compiled for it (an image built for an older architecture has no cluster
-  // code: launch.cuh, hopper_image), and room for the cluster (cudaOccupancyMaxActiveClusters, which needs the size
-  // allowed first). Cached per device and kernel.
+  // Whether the current device can run the call's kernel (both offset widths, where the call has both) as one cluster
+  // of C blocks: compute capability 9.0 or newer, a kernel image compiled for it (an image built for an older
+  // architecture has no cluster code: launch.cuh, hopper_image), and room for the cluster
+  // (cudaOccupancyMaxActiveClusters, which needs the size allowed first). Cached per device and kernel.
   template <class Call>
   static cudaError_t available(bool& ok) {
     return per_device_flag(ok, [](int dev, bool& fits) -> cudaError_t {
@@ -43,9 +43,8 @@ struct walk_strategy<policy::one_cluster<C>> {
         return cudaSuccess;
       };
       if (cudaError_t e = check(cuda::std::type_identity<std::uint32_t>{})) return e;
-#ifndef REDUCE_FORCE_32_BIT_OFFSETS
-      if (cudaError_t e = check(cuda::std::type_identity<std::uint64_t>{})) return e;
-#endif
+      if constexpr (wide_offsets<Call::wide>)
+        if (cudaError_t e = check(cuda::std::type_identity<std::uint64_t>{})) return e;
       return cudaSuccess;
     });
   }

@@ -39,10 +39,11 @@ struct combine_strategy<policy::per_tile> : combine_defaults {
   static std::size_t results_bytes(std::uint64_t capacity) {
     return passes::passes_bytes<Cfg, Acc>(capacity);
   }
-  template <class Cfg, class Acc, class Op>
+  template <class Cfg, bool Wide = true, class Acc, class Op>
   static cudaError_t fold(void* results, std::uint64_t capacity, std::uint64_t tiles, Acc* out, Op op,
                           cudaStream_t stream) {
-    return passes::fold_passes<Cfg>(results, passes::first_buffer_bytes<Cfg, Acc>(capacity), tiles, out, op, stream);
+    return passes::fold_passes<Cfg, Wide>(results, passes::first_buffer_bytes<Cfg, Acc>(capacity), tiles, out, op,
+                                          stream);
   }
 
   template <class Call>
@@ -52,8 +53,8 @@ struct combine_strategy<policy::per_tile> : combine_defaults {
   }
   template <class Call>
   static status complete(const Call& c, storage_regions storage) {
-    if (cudaError_t e =
-            fold<typename Call::config>(storage.scratch, c.bound.tiles, c.shape.tiles, c.out, c.op, c.stream))
+    if (cudaError_t e = fold<typename Call::config, Call::wide>(storage.scratch, c.bound.tiles, c.shape.tiles, c.out,
+                                                                c.op, c.stream))
       return {e, "reduce: a kernel launch failed"};
     return {};
   }

@@ -65,7 +65,7 @@ struct combine_strategy<policy::relaunch> : combine_defaults {
   // Folds `count` results at the start of scratch (nothing to do when count == 1: the first pass wrote *out) with
   // passes of one tile per block, ping-ponging with the buffer `second_at` bytes in, until one is left. Each pass
   // follows the previous one programmatically.
-  template <class Cfg, class Acc, class Op>
+  template <class Cfg, bool Wide, class Acc, class Op>
   static cudaError_t fold_passes(void* scratch, std::size_t second_at, std::uint64_t count, Acc* out, Op op,
                                  cudaStream_t stream) {
     using C = fold_config<Cfg, Acc>;
@@ -75,8 +75,8 @@ struct combine_strategy<policy::relaunch> : combine_defaults {
       const Acc* src = dst;
       const tiling<C> shape = tiling<C>::of(src, count);
       dst = shape.outputs == 1 ? out : buf[pass % 2];
-      if (cudaError_t e = launch<C>(unsigned(shape.blocks()), src, count, dst, op, args<Acc>{shape.outputs}, stream,
-                                    follows::own_output))
+      if (cudaError_t e = launch<C, Wide>(unsigned(shape.blocks()), src, count, dst, op, args<Acc>{shape.outputs},
+                                          stream, follows::own_output))
         return e;
       count = shape.outputs;
     }
@@ -124,10 +124,11 @@ struct combine_strategy<policy::relaunch> : combine_defaults {
     if constexpr (Cfg::grid::walk::one_tile) {
       std::uint64_t first = 0;
       if ((e = Call::walk::max_results(c, first))) return {e, "reduce: device query failed"};
-      e = fold_passes<Cfg>(storage.scratch, first_buffer_bytes<Cfg, Acc>(first), results, c.out, c.op, c.stream);
+      e = fold_passes<Cfg, Call::wide>(storage.scratch, first_buffer_bytes<Cfg, Acc>(first), results, c.out, c.op,
+                                       c.stream);
     } else if (results > 1) {  // one block of the same kernel walks the fixed grid's results
-      e = launch<Cfg>(1, static_cast<const Acc*>(partials), results, c.out, c.op, args<Acc>{1}, c.stream,
-                      follows::own_output);
+      e = launch<Cfg, Call::wide>(1, static_cast<const Acc*>(partials), results, c.out, c.op, args<Acc>{1}, c.stream,
+                                  follows::own_output);
     }
     if (e) return {e, "reduce: a kernel launch failed"};
     return {};

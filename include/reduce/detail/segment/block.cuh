@@ -1,6 +1,7 @@
 // Map block_per_segment: the blocks of the grid take segments b, b + blocks, ...; a block walks its segment with the
 // one-array engine's agent (the config's Load: 16-byte vectors with any alignment, the head and tail peeled) over
-// every tile of it, reduces with the config's BlockFinish, and thread 0 stores the result.
+// every tile of it, reduces with the config's BlockFinish, and thread 0 stores the result. It reads input iterators
+// (reads_iterators): each segment's transform is at_segment's.
 #pragma once
 #include "../agent.cuh"
 #include "../block/block_reduce.cuh"
@@ -18,8 +19,8 @@ struct segment_map<policy::block_per_segment> : no_segment_storage {
     for (std::uint64_t s = blockIdx.x; s < segs.count; s += gridDim.x) {
       const segment_range r = segs(s);
       // Every tile of the segment (first 0, stride 1); indices are the segment's own, from 0.
-      const Acc partial =
-          agent_t::template walk<Acc, false>(in + r.begin, r.size, std::uint64_t(0), std::uint64_t(1), op, tr);
+      const Acc partial = agent_t::template walk<Acc, false>(in + r.begin, r.size, std::uint64_t(0), std::uint64_t(1),
+                                                             op, at_segment(tr, r.begin));
       const Acc v = block_reduce_t(temp).reduce(partial, op);
       if (threadIdx.x == 0) store_words(out + s, v);
       __syncthreads();  // temp is reused by the next segment

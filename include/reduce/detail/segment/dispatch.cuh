@@ -47,7 +47,8 @@ inline bool extent_of(const fixed_segments& s, std::uint64_t& e) { return extent
 inline bool extent_of(const row_segments& s, std::uint64_t& e) { return extent(s.count, s.columns, s.ld, e); }
 inline bool extent_of(const column_segments& s, std::uint64_t& e) { return extent(s.rows, s.count, s.ld, e); }
 
-// The segmented calls' argument checks: the output holds one result per segment; the offsets are device memory
+// The segmented calls' argument checks: the output holds one result per segment, in any memory the device writes (the
+// Maps store each result once, with no atomics: host memory takes them over the bus); the offsets are device memory
 // holding count offsets each; a matrix's leading dimension is at least its row length, and what a description
 // reaches lies inside the input's allocation (offsets are not read on the host: their values are the caller's to
 // keep inside the input).
@@ -57,11 +58,18 @@ status check_segments(const T* in, Acc* out, const Segs& s) {
   if (count > std::numeric_limits<std::uint64_t>::max() / sizeof(Acc))
     return {cudaErrorInvalidValue, "reduce: the segment count overflows the output's size"};
   const char* host_input = "reduce: input pointer is host memory; copy the input to the device first";
+  // The input, in memory the device reads; unread elements (an input iterator: detail/iterators.cuh) have none.
+  const auto input = [&](std::uint64_t elements, const pointer_words& w) -> status {
+    if constexpr (cuda::std::is_same_v<T, unread>)
+      return {};
+    else
+      return check_readable_span(in, elements, sizeof(T), w);
+  };
   if constexpr (!cuda::std::is_same_v<Acc, const iterator_output>)  // an output iterator: nothing to ask the driver
-    if (status e = check_device_span(
-            out, count, sizeof(Acc),
-            {"reduce: output pointer is null", "reduce: output pointer is host memory; pass a device allocation",
-             nullptr, "reduce: the output runs past its allocation: it needs one result per segment"}))
+    if (status e =
+            check_writable_span(out, count, sizeof(Acc),
+                                {"reduce: output pointer is null", nullptr, nullptr,
+                                 "reduce: the output runs past its allocation: it needs one result per segment"}))
       return e;
   if constexpr (is_offset_segments_v<Segs>) {
     if (count == 0) return {};  // no offset or element is read: any pointers do (CSR of one offset: d_off + 1)
@@ -77,7 +85,7 @@ status check_segments(const T* in, Acc* out, const Segs& s) {
     };
     if (status e = offsets(s.begin)) return e;
     if (status e = offsets(s.end)) return e;
-    if (status e = check_readable_span(in, 0, 1, {"reduce: input pointer is null", host_input})) return e;
+    if (status e = input(0, {"reduce: input pointer is null", host_input})) return e;
   } else {
     if constexpr (!cuda::std::is_same_v<Segs, fixed_segments>) {
       std::uint64_t columns = s.count;
@@ -89,9 +97,8 @@ status check_segments(const T* in, Acc* out, const Segs& s) {
     if (!extent_of(s, elements) || elements > std::numeric_limits<std::uint64_t>::max() / sizeof(T))
       return {cudaErrorInvalidValue, "reduce: the matrix or segments overflow 64-bit sizes"};
     if (elements > 0)
-      if (status e = check_readable_span(in, elements, sizeof(T),
-                                         {"reduce: input pointer is null and the segments are not empty", host_input,
-                                          nullptr, "reduce: the segments run past the end of the input's allocation"}))
+      if (status e = input(elements, {"reduce: input pointer is null and the segments are not empty", host_input,
+                                      nullptr, "reduce: the segments run past the end of the input's allocation"}))
         return e;
   }
   return {};

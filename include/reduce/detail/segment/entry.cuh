@@ -10,8 +10,9 @@
 // An initial value is CUB's: each segment's result is init op (its elements folded), and an empty segment gives init.
 // With an op that has an identity the Map folds as ever and the pass combines init once per segment; with one that
 // has none the Map folds adjoined values (detail/seed.cuh), so that no padding enters the op, and the pass writes init
-// for a segment that had no element. The input is a pointer: a segment Map hands each segment's elements to its walk
-// as an array, and an iterator's element needs its position in the whole input.
+// for a segment that had no element. An input iterator runs as unread elements whose transform reads it (as for one
+// array, detail/iterators.cuh), under a Map that hands the transform each segment's first position (at_segment):
+// block_per_segment, which the default takes for it.
 #pragma once
 #include <cuda_runtime.h>
 
@@ -59,6 +60,10 @@ struct into_adjoined {
     return {transformed<A>(tr, x, i), 1u};
   }
 };
+template <class Tr, class A>
+__device__ into_adjoined<Tr, A> at_segment(const into_adjoined<Tr, A>& t, std::uint64_t begin) {
+  return {at_segment(t.tr, begin)};
+}
 
 template <class S>
 struct unwrapped_segments {
@@ -106,25 +111,42 @@ status run_segmented_through_slots(const Storage& storage, const T* in, Out out,
   return {};
 }
 
-template <class Cfg, class Storage, class In, class Out, class Segs, class Tr, class Op>
+// A0: the accumulator, where an earlier step fixed it (an input iterator's value type, before it became unread
+// elements); void: d_out's.
+template <class Cfg, class A0 = void, class Storage, class In, class Out, class Segs, class Tr, class Op>
 status run_segmented_entry(const Storage& storage, In in, Out out, const Segs& segs, Tr tr, Op op,
                            cudaStream_t stream) {
   using U = unwrapped_segments<Segs>;
   if constexpr (!std::is_same_v<unwrapped_t<In>, In> || !std::is_same_v<unwrapped_t<Out>, Out> ||
                 !std::is_same_v<typename U::type, Segs>) {
-    return run_segmented_entry<Cfg>(storage, thrust::try_unwrap_contiguous_iterator(in),
-                                    thrust::try_unwrap_contiguous_iterator(out), U::of(segs), tr, op, stream);
+    return run_segmented_entry<Cfg, A0>(storage, thrust::try_unwrap_contiguous_iterator(in),
+                                        thrust::try_unwrap_contiguous_iterator(out), U::of(segs), tr, op, stream);
   } else {
-    static_assert(std::is_pointer_v<In>,
-                  "reduce: a segmented call reads its input through a pointer (device, managed or mapped host "
-                  "memory); for values an iterator computes, reduce them with a transform of the elements "
-                  "(device_segmented_transform_reduce), or write them to memory first");
-    using A = output_accumulator_t<Out, In>;
+    using A = std::conditional_t<std::is_void_v<A0>, output_accumulator_t<Out, In>, A0>;
     static_assert(std::is_pointer_v<Out> || is_output_for<Out, A>::value,
                   "reduce: d_out is neither a pointer nor an output iterator that takes a result (d_out[s] = result "
                   "must compile, on the device)");
     if constexpr (!std::is_pointer_v<In>) {
-      return {cudaErrorInvalidValue, "reduce: this call's types are refused"};  // asserted above
+      static_assert(is_random_access<In>::value,
+                    "reduce: d_in is neither a pointer nor a random-access iterator (it[i] and it + k, with a "
+                    "value_type): pass a device pointer, or an iterator such as thrust's counting, transform or zip "
+                    "iterators");
+      static_assert(!is_columns<Segs>,
+                    "reduce: the columns of a matrix are read through a pointer (a column walk reads rows as "
+                    "vectors): write an iterator's values to memory first, or pass the matrix's rows as segments");
+      using C = segmented_iterator_config_t<Cfg>;
+      static_assert(C::map::reads_iterators,
+                    "reduce: this config's Map reads its input through a pointer: over an input iterator use Map "
+                    "block_per_segment (the segmented default takes it), or write the iterator's values to memory");
+      using O = typename unseeded_op<Op>::type;
+      if constexpr (!is_random_access<In>::value || is_columns<Segs> || !C::map::reads_iterators) {
+        return {cudaErrorInvalidValue, "reduce: this call's types are refused"};  // asserted above
+      } else if constexpr (!call_types<iterator_value_t<In>, A, Tr, library_op_t<O, A>, is_seeded_v<Op>>::ok) {
+        return {cudaErrorInvalidValue, "reduce: this call's types are refused"};  // a static_assert has said why
+      } else {
+        return run_segmented_entry<C, A>(storage, unread_elements(), out, segs, read_iterator<In, Tr>{in, tr}, op,
+                                         stream);
+      }
     } else if constexpr (is_seeded_v<Op>) {
       using O = library_op_t<typename unseeded_op<Op>::type, A>;
       using T = std::remove_cv_t<std::remove_pointer_t<In>>;

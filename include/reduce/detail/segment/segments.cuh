@@ -90,6 +90,14 @@ __device__ index_from<Tr> from_index(const Tr& tr, std::uint64_t offset) {
 }
 __device__ inline no_transform from_index(no_transform tr, std::uint64_t) { return tr; }  // packed sums stay packed
 
+// A transform as the segment whose first element is at `begin` of the whole input sees it: itself, for every transform
+// but the reader of an input iterator (detail/iterators.cuh), which reads the iterator from there. A Map that declares
+// reads_iterators (policy/segments.cuh) passes each segment's transform through this.
+template <class Tr>
+__device__ __forceinline__ const Tr& at_segment(const Tr& tr, std::uint64_t) {
+  return tr;
+}
+
 template <class S>
 inline constexpr bool is_offset_segments_v = false;
 template <class B, class E>
