@@ -89,21 +89,24 @@ void parallel_for(std::uint64_t n, F f) {
   for (std::thread& t : threads) t.join();
 }
 
-// A column point's exact column sums and sums of magnitudes, once per point (every contender is checked against them).
+// A column or middle-axis point's exact sums and sums of magnitudes, once per point (every contender is checked
+// against them): a middle point is B matrices of K x D side by side, result b * D + d.
 struct column_reference {
   std::vector<double> sum, mag;
-  explicit column_reference(const shape& sh) : sum(sh.size), mag(sh.size) {
-    if (sh.what != kind::columns) return;
+  explicit column_reference(const shape& sh) : sum(sh.count()), mag(sh.count()) {
+    if (sh.what != kind::columns && sh.what != kind::middle) return;
     std::mutex m;
-    parallel_for(sh.rows, [&](std::uint64_t r0, std::uint64_t r1) {  // exact sums: any grouping gives the same
-      std::vector<double> s(sh.size), a(sh.size);
+    const std::uint64_t rows = sh.outer * sh.rows;                // rows of D elements, matrix b's from b * K
+    parallel_for(rows, [&](std::uint64_t r0, std::uint64_t r1) {  // exact sums: any grouping gives the same
+      std::vector<double> s(sum.size()), a(sum.size());
       for (std::uint64_t r = r0; r < r1; ++r)
         for (std::uint64_t c = 0; c < sh.size; ++c) {
           const double x = value(r * sh.size + c);
-          s[c] += x, a[c] += std::fabs(x);
+          const std::uint64_t at = r / sh.rows * sh.size + c;
+          s[at] += x, a[at] += std::fabs(x);
         }
       const std::lock_guard<std::mutex> lock(m);
-      for (std::uint64_t c = 0; c < sh.size; ++c) sum[c] += s[c], mag[c] += a[c];
+      for (std::size_t c = 0; c < sum.size(); ++c) sum[c] += s[c], mag[c] += a[c];
     });
   }
 };
@@ -118,7 +121,7 @@ std::uint64_t count_wrong(const shape& sh, const reference& ref, const column_re
   parallel_for(sh.count(), [&](std::uint64_t s0, std::uint64_t s1) {
     std::uint64_t bad = 0;
     for (std::uint64_t s = s0; s < s1; ++s) {
-      if (sh.what == kind::columns) {
+      if (sh.what == kind::columns || sh.what == kind::middle) {
         bad += !ok(s, cols.sum[s], cols.mag[s], sh.rows);
         continue;
       }
@@ -241,7 +244,7 @@ int main(int argc, char** argv) {
       std::vector<float> t = times[c];
       std::sort(t.begin(), t.end());
       const double med = t.size() % 2 ? t[t.size() / 2] : 0.5 * (t[t.size() / 2 - 1] + t[t.size() / 2]);
-      const char* kinds[] = {"uniform", "variable", "rows", "columns"};
+      const char* kinds[] = {"uniform", "variable", "rows", "columns", "middle"};
       csv << '"' << prop.name << "\",\"" << cub_name() << "\",\"" << sh.name << "\"," << kinds[int(sh.what)] << ','
           << sh.total << ',' << segs << ',' << sh.max_length() << ",\"" << cs[c].name << "\"," << cs[c].role << ','
           << t.size() << ',' << med << ',' << t.front() << ',' << bytes << ','

@@ -199,6 +199,9 @@ inline std::vector<contender> contenders_of(const shape& sh, const point_data& d
            }});
       break;
     }
+    case kind::middle:  // torch.sum(dim=1) is torch_bench.py's; CUB and thrust have no middle axis
+      v.push_back(ours<default_segmented_config>("reduce middle", "reduce", d, S::middle(sh.outer, sh.rows, sh.size)));
+      break;
   }
   return v;
 }

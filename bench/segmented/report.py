@@ -22,6 +22,7 @@ TARGETS = [  # (what, rows it covers, the % of theoretical asked)
     ("a few huge segments (4 x 2^26)", lambda p: p["shape"] == "4 x 2^26", 90),
     ("columns, 8 or more rows, 2^24 or more elements", lambda p: p["kind"] == "columns" and p["max_length"] >= 8
      and p["total"] >= 2**24, 85),
+    ("middle axis of [B, K, D], 2^26 or more elements", lambda p: p["kind"] == "middle" and p["total"] >= 2**26, 85),
 ]
 
 
@@ -158,6 +159,7 @@ def main():
     table("Variable segments (offsets)", [s for s in sums if s["kind"] == "variable"])
     table("Rows", [s for s in sums if s["kind"] == "rows"])
     table("Columns", [s for s in sums if s["kind"] == "columns"])
+    table("Middle axis of [B, K, D] (torch: x.sum(dim=1))", [s for s in sums if s["kind"] == "middle"])
     with open(f"{a.out}/segmented.md", "w") as f:
         f.write(out.getvalue())
     with gzip.open(f"{a.out}/segmented.csv.gz", "wt") as f:

@@ -1,7 +1,8 @@
 // The points of the segmented bench: uniform segments (one size, as a count and as CSR offsets), variable sizes
 // (uniform 0..2k, a Zipf mix with a few segments over 10^7), a few huge segments, the rows and the columns of
-// row-major matrices whose narrow side runs from 1 to 2^16, and rows with gaps between them (a leading dimension
-// wider than the rows). Every point's lengths are made on the host from a seed.
+// row-major matrices whose narrow side runs from 1 to 2^16, rows with gaps between them (a leading dimension
+// wider than the rows), and the middle axis of [B, K, D] arrays. Every point's lengths are made on the host from a
+// seed.
 #pragma once
 #include <cmath>
 #include <cstdint>
@@ -12,17 +13,18 @@
 
 namespace sbench {
 
-enum class kind { uniform, variable, rows, columns };
+enum class kind { uniform, variable, rows, columns, middle };
 
 struct shape {
   kind what = kind::uniform;
   std::string name;                   // the row's label: "uniform k=2^10", "zipf", "rows 2^18 x 2^10", ...
   std::uint64_t total = 0;            // elements read
-  std::uint64_t size = 0;             // uniform: the segment size; rows/columns: the columns
-  std::uint64_t rows = 0;             // rows/columns: the rows
+  std::uint64_t size = 0;             // uniform: the segment size; rows/columns: the columns; middle: D
+  std::uint64_t rows = 0;             // rows/columns: the rows; middle: K, the reduced axis
   std::vector<std::int64_t> offsets;  // variable: CSR offsets (count + 1)
   bool candidates = false;            // also time the sample of the kernel matrix (bench.cu's candidates)
   std::uint64_t ld = 0;               // rows: the leading dimension where rows leave gaps (0: ld = columns)
+  std::uint64_t outer = 1;            // middle: B
   // Elements from one segment's start to the next one's (uniform, rows), and the elements the point reaches.
   std::uint64_t stride() const { return ld ? ld : size; }
   std::uint64_t extent() const { return what == kind::rows && ld ? (rows - 1) * ld + size : total; }
@@ -30,10 +32,11 @@ struct shape {
     return what == kind::uniform   ? total / size
            : what == kind::rows    ? rows
            : what == kind::columns ? size
+           : what == kind::middle  ? outer * size
                                    : offsets.size() - 1;
   }
   std::uint64_t max_length() const {
-    if (what != kind::variable) return what == kind::columns ? rows : size;
+    if (what != kind::variable) return what == kind::columns || what == kind::middle ? rows : size;
     std::uint64_t m = 0;
     for (std::size_t s = 0; s + 1 < offsets.size(); ++s) m = std::max<std::uint64_t>(m, offsets[s + 1] - offsets[s]);
     return m;
@@ -64,6 +67,13 @@ inline shape padded_rows(std::uint64_t rows, std::uint64_t columns, std::uint64_
   shape s = matrix(kind::rows, rows, columns);
   s.name += " ld " + std::to_string(ld);
   s.ld = ld;
+  return s;
+}
+
+// The middle axis of a contiguous [B, K, D] array: one result per (b, d).
+inline shape middle(std::uint64_t b, std::uint64_t k, std::uint64_t d) {
+  shape s{kind::middle, "middle " + pow2_name(b) + " x " + pow2_name(k) + " x " + pow2_name(d), b * k * d, d, k};
+  s.outer = b;
   return s;
 }
 
@@ -122,6 +132,11 @@ inline std::vector<shape> all_shapes(int log2_total, bool quick) {
   if (!quick)
     for (auto [columns, ld] : {std::pair<std::uint64_t, std::uint64_t>{4, 16}, {8, 16}, {16, 17}})
       v.push_back(padded_rows(big / ld, columns, ld));
+  // The middle axis of [B, K, D] arrays of 2^26 elements: D and K from 1 and 4 up, B what is left (1 to 2^16).
+  const std::uint64_t mid = std::uint64_t(1) << 26;
+  for (std::uint64_t d = 1; d <= (1u << 16); d *= quick ? 64 : 8)
+    for (std::uint64_t k = 4; k <= (1u << 20); k *= quick ? 256 : 16)
+      if (mid / (d * k) >= 1 && mid / (d * k) <= (1u << 16)) v.push_back(middle(mid / (d * k), k, d));
   return v;
 }
 

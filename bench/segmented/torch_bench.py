@@ -23,6 +23,14 @@ def shapes(log2_total, quick):
     out.append(("columns", 8, (1 << 24) // 8))
     if not quick:  # rows with gaps between them: the first c columns of a matrix ld wide
         out += [("rows", big // ld, c, ld) for c, ld in ((4, 16), (8, 16), (16, 17))]
+    mid, d = 1 << 26, 1  # the middle axis of [B, K, D] arrays of 2^26 elements (shapes.hpp)
+    while d <= 1 << 16:
+        k = 4
+        while k <= 1 << 20:
+            if 1 <= mid // (d * k) <= 1 << 16:
+                out.append(("middle", mid // (d * k), k, d))
+            k *= 256 if quick else 16
+        d *= 64 if quick else 8
     return out
 
 
@@ -54,14 +62,20 @@ def main():
     start, stop = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
     rows_out = []
     for what, r, c, *ld in shapes(a.log2_total, a.quick):
-        name = f"{what} {pow2(r)} x {pow2(c)}" + (f" ld {ld[0]}" if ld else "")
+        if what == "middle":  # (B, K, D): r = B, c = K, ld = [D]
+            name = f"middle {pow2(r)} x {pow2(c)} x {pow2(ld[0])}"
+        else:
+            name = f"{what} {pow2(r)} x {pow2(c)}" + (f" ld {ld[0]}" if ld else "")
         if a.filter and not any(p and p in name for p in a.filter.split(",")):
             continue
-        x = data[: r * ld[0]].view(r, ld[0])[:, :c] if ld else data[: r * c].view(r, c)
-        dim = 1 if what == "rows" else 0
+        if what == "middle":
+            x = data[: r * c * ld[0]].view(r, c, ld[0])
+        else:
+            x = data[: r * ld[0]].view(r, ld[0])[:, :c] if ld else data[: r * c].view(r, c)
+        dim = {"rows": 1, "columns": 0, "middle": 1}[what]
         got = x.sum(dim=dim)
         want = x.double().sum(dim=dim)
-        length = c if what == "rows" else r
+        length = {"rows": c, "columns": r, "middle": c}[what]
         bound = length * 2.0**-24 * x.abs().double().sum(dim=dim)
         wrong = int(((got.double() - want).abs() > bound).sum())
         times = []
@@ -74,10 +88,11 @@ def main():
             times.append(start.elapsed_time(stop) * 1000)
         times.sort()
         med = times[len(times) // 2]
-        segs = r if what == "rows" else c
-        nbytes = (r * c + segs) * 4
+        segs = {"rows": r, "columns": c, "middle": r * ld[0] if ld else 0}[what]
+        elements = r * c * ld[0] if what == "middle" else r * c
+        nbytes = (elements + segs) * 4
         rows_out.append(
-            f'"{props.name}","torch {torch.__version__}","{name}",{what},{r * c},{segs},{length},'
+            f'"{props.name}","torch {torch.__version__}","{name}",{what},{elements},{segs},{length},'
             f'"torch.sum(dim={dim})",torch,{len(times)},{med},{times[0]},{nbytes},0,{wrong}'
         )
         print(f"{name:28s} torch.sum(dim={dim}) {med:10.1f} us{' WRONG' if wrong else ''}", file=sys.stderr)

@@ -4,7 +4,7 @@
 // reduce::workspace); each call returns a reduce::status (the error and a message; it converts to cudaError_t).
 //
 //   auto segs = reduce::segments::offsets(d_begin, d_end, num_segments);   // or fixed(count, size),
-//                                                                           // rows(rows, columns, ld), columns(...)
+//                                  // rows(rows, columns, ld), columns(...), middle(outer, reduced, inner)
 //   std::size_t bytes = 0;
 //   reduce::device_segmented_reduce({nullptr, bytes}, d_in, d_out, segs, op);              // 1. the storage's size
 //   reduce::device_segmented_reduce({d_temp, bytes}, d_in, d_out, segs, op, stream);       // 2. run
@@ -21,6 +21,7 @@
 #include <type_traits>
 
 #include "argminmax.cuh"
+#include "axes.cuh"
 #include "detail/segment/entry.cuh"
 #include "device_reduce.cuh"
 #include "storage.cuh"
@@ -60,6 +61,26 @@ inline detail::row_segments rows(std::uint64_t rows, std::uint64_t columns, std:
 // Each column of a row-major matrix: one result per column.
 inline detail::column_segments columns(std::uint64_t rows, std::uint64_t columns, std::uint64_t ld) {
   return {rows, ld, columns};
+}
+// The middle axis of an (outer, reduced, inner) view: one result per (o, i), at d_out[o * inner + i], of the elements
+// d_in[o * outer_stride + k * reduced_stride + i] for k in [0, reduced). A contiguous [outer, reduced, inner] array
+// (a mean over the sequence of [batch, seq, hidden], a sum over the channels of NCHW as [N, C, H * W]) has
+// reduced_stride = inner and outer_stride = reduced * inner, the defaults. With the rows (inner 1) and the columns
+// (outer 1) of a matrix, this covers any run of adjacent reduced axes of a strided N-d array: detail::merge_axes
+// merges a shape's axes into these three. A shape whose count or extent overflows 64 bits is refused by the call.
+inline detail::column_segments middle(std::uint64_t outer, std::uint64_t reduced, std::uint64_t inner,
+                                      std::uint64_t reduced_stride, std::uint64_t outer_stride) {
+  std::uint64_t count = 0;
+  if (__builtin_mul_overflow(outer, inner, &count)) count = ~std::uint64_t(0);  // refused: the output overflows
+  detail::column_segments s{reduced, reduced_stride, count};
+  s.inner = inner;
+  s.outer_stride = outer_stride;
+  return s;
+}
+inline detail::column_segments middle(std::uint64_t outer, std::uint64_t reduced, std::uint64_t inner) {
+  std::uint64_t matrix = 0;
+  if (__builtin_mul_overflow(reduced, inner, &matrix)) matrix = ~std::uint64_t(0);
+  return middle(outer, reduced, inner, inner, matrix);
 }
 }  // namespace segments
 

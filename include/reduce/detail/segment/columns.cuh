@@ -1,16 +1,16 @@
-// Map column_walk: the columns of a row-major matrix. A lane owns a unit of adjacent columns: one column for a scalar
-// Load, a 16-byte vector of them for a vector Load (where the matrix and its leading dimension keep every row's
-// vectors aligned; else scalars). A warp covers cw adjacent units (cw: the unit count rounded up to a power of two, at
-// most 32) and 32 / cw rows at a time, so each of its loads is one run of a row (or of 32 / cw adjacent rows where
-// the matrix is narrow). A block's warps stand `side` by side over columns and the rest stacked over rows, each lane
-// K loads in flight per step (K: the Load's items): K rows of its unit, or, where a lane has fewer than K rows (a
-// wide, shallow matrix), one row of K column tiles. The lanes of one column meet through warp shuffles, stacked warps
-// through shared memory in warp order. Where the rows are split into several chunks (so that narrow matrices still
-// fill the GPU), each chunk stores one result per column and a second pass of the same walk folds those chunk results,
-// a matrix of chunks rows. Every combine is in an order fixed by the call (the shape, the input's alignment and leading
-// dimension, which pick the unit) and the device (its SM count and the kernel's occupancy): bitwise the same on every
-// run of the same call on the same GPU. A dense, 16-byte aligned matrix whose columns divide a vector's elements is
-// read flat by vector Loads instead (packed_columns.cuh).
+// Map column_walk: the columns of a row-major matrix, or of several side by side (a middle axis: segments.cuh). A lane
+// owns a unit of adjacent columns: one column for a scalar Load, a 16-byte vector of them for a vector Load (where the
+// matrix and its leading dimension keep every row's vectors aligned; else scalars). A warp covers cw adjacent units
+// (cw: the unit count rounded up to a power of two, at most 32) and 32 / cw rows at a time, so each of its loads is one
+// run of a row (or of 32 / cw adjacent rows where the matrix is narrow). A block's warps stand `side` by side over
+// columns and the rest stacked over rows, each lane K loads in flight per step (K: the Load's items): K rows of its
+// unit, or, where a lane has fewer than K rows (a wide, shallow matrix), one row of K column tiles. The lanes of one
+// column meet through warp shuffles, stacked warps through shared memory in warp order. Where the rows are split into
+// several chunks (so that narrow matrices still fill the GPU), each chunk stores one result per column and a second
+// pass of the same walk folds those chunk results, a matrix of chunks rows. Every combine is in an order fixed by the
+// call (the shape, the input's alignment and leading dimension, which pick the unit) and the device (its SM count and
+// the kernel's occupancy): bitwise the same on every run of the same call on the same GPU. A dense, 16-byte aligned
+// matrix whose columns divide a vector's elements is read flat by vector Loads instead (packed_columns.cuh).
 #pragma once
 #include <cuda_runtime.h>
 
@@ -78,6 +78,9 @@ __device__ void column_walk(const T* in, const column_segments& segs, Acc* out, 
     for (int u = 0; u < U; ++u)
 #pragma unroll
       for (int e = 0; e < V; ++e) acc[u][e] = op.template identity<Acc>();
+    std::uint64_t start[U];  // each unit's first element (a middle axis: in its own matrix), once per tile
+#pragma unroll
+    for (int u = 0; u < U; ++u) start[u] = segs.start(c + u * span * V);
     for (std::uint64_t r = r0 + slot * (32 / cw) + lane / cw; r < r1; r += step * R) {
       unit x[R][U];
 #pragma unroll
@@ -86,7 +89,7 @@ __device__ void column_walk(const T* in, const column_segments& segs, Acc* out, 
         for (int u = 0; u < U; ++u) {
           const std::uint64_t col = c + u * span * V;
           if (r + i * step >= r1 || col >= segs.count) continue;
-          const T* p = in + (r + i * step) * segs.ld + col;
+          const T* p = in + (r + i * step) * segs.ld + start[u];
           if constexpr (Vec) {
             if (col + V <= segs.count) {
               x[i][u] = *reinterpret_cast<const unit*>(p);
@@ -169,7 +172,10 @@ struct segment_map<policy::column_walk> {
   template <class Cfg, class T, class Acc, class Op, class Tr>
   static cudaError_t shape_of(const T* in, const column_segments& segs, bool split_rows, shape& s) {
     constexpr bool vec = vectors<Cfg, T>;
-    const bool aligned = reinterpret_cast<std::uintptr_t>(in) % 16 == 0 && segs.ld % vector_columns<T> == 0;
+    // Every row's vectors aligned, and none across two matrices of a middle axis.
+    constexpr std::uint64_t V = vector_columns<T>;
+    const bool aligned = reinterpret_cast<std::uintptr_t>(in) % 16 == 0 && segs.ld % V == 0 &&
+                         (segs.one_matrix() || (segs.inner % V == 0 && segs.outer_stride % V == 0));
     s.unit = vec && aligned ? vector_columns<T> : 1;
     s.units = (segs.count + s.unit - 1) / s.unit;
     int sms = 0, blocks = 0;

@@ -39,13 +39,20 @@ inline constexpr bool is_segments_v = is_segments<S>::value;
 inline bool extent(std::uint64_t lines, std::uint64_t length, std::uint64_t ld, std::uint64_t& elements) {
   elements = 0;
   if (lines == 0 || length == 0) return true;
+  if (ld == 0) return elements = length, true;  // every line at the same place
   if (lines - 1 > (std::numeric_limits<std::uint64_t>::max() - length) / ld) return false;
   elements = (lines - 1) * ld + length;
   return true;
 }
 inline bool extent_of(const fixed_segments& s, std::uint64_t& e) { return extent(s.count, s.size, s.size, e); }
 inline bool extent_of(const row_segments& s, std::uint64_t& e) { return extent(s.count, s.columns, s.ld, e); }
-inline bool extent_of(const column_segments& s, std::uint64_t& e) { return extent(s.rows, s.count, s.ld, e); }
+inline bool extent_of(const column_segments& s, std::uint64_t& e) {
+  if (s.one_matrix()) return extent(s.rows, s.count, s.ld, e);
+  // A middle axis: outer matrices of rows x inner, outer_stride apart.
+  std::uint64_t matrix = 0;
+  if (!extent(s.rows, s.inner, s.ld, matrix)) return false;
+  return extent(s.inner ? s.count / s.inner : 0, matrix, s.outer_stride, e);
+}
 
 // The segmented calls' argument checks: the output holds one result per segment, in any memory the device writes (the
 // Maps store each result once, with no atomics: host memory takes them over the bus); the offsets are device memory
@@ -88,8 +95,11 @@ status check_segments(const T* in, Acc* out, const Segs& s) {
     if (status e = input(0, {"reduce: input pointer is null", host_input})) return e;
   } else {
     if constexpr (!cuda::std::is_same_v<Segs, fixed_segments>) {
-      std::uint64_t columns = s.count;
-      if constexpr (cuda::std::is_same_v<Segs, row_segments>) columns = s.columns;
+      std::uint64_t columns = 0;
+      if constexpr (cuda::std::is_same_v<Segs, row_segments>)
+        columns = s.columns;
+      else
+        columns = s.width();
       if (s.ld < columns)
         return {cudaErrorInvalidValue, "reduce: the leading dimension ld must be at least the number of columns"};
     }
@@ -187,6 +197,10 @@ status run_segmented(const Storage& storage, const T* in, Acc* out, const Segs& 
   } else if constexpr (!tuned) {
     return run_segmented_fixed<Cfg>(storage, in, out, segs, tr, op, stream);
   } else if constexpr (is_columns<Segs>) {
+    // A middle axis whose inner extent is 1 over a contiguous reduced axis: each result is a row of the reduced axis.
+    if (!segs.one_matrix() && segs.inner == 1 && segs.ld == 1)
+      return run_segmented<Cfg>(storage, in, out, row_segments{segs.rows, segs.outer_stride, segs.count}, tr, op,
+                                stream);
     return run_segmented_fixed<columns_config>(storage, in, out, segs, tr, op, stream);
   } else if constexpr (is_offset_segments_v<Segs>) {
     return run_segmented_fixed<offsets_config>(storage, in, out, segs, tr, op, stream);

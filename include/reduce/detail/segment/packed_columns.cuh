@@ -31,8 +31,8 @@ struct packed_columns {
 template <class T>
 inline bool packs(const T* in, const column_segments& segs) {
   constexpr std::uint64_t V = 16 / sizeof(T);
-  return reinterpret_cast<std::uintptr_t>(in) % 16 == 0 && segs.ld == segs.count && segs.count <= V &&
-         V % segs.count == 0 && segs.rows > 0;
+  return reinterpret_cast<std::uintptr_t>(in) % 16 == 0 && segs.one_matrix() && segs.ld == segs.count &&
+         segs.count <= V && V % segs.count == 0 && segs.rows > 0;
 }
 
 template <class Cfg, class T, class Acc, class Op, class Tr>

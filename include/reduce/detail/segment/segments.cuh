@@ -62,10 +62,19 @@ struct row_segments {
 // The columns of a row-major matrix (column_walk only): count = columns; column c holds rows elements c, c + ld, ...
 // A launch splits the rows into chunks of chunk_rows (the grid's y), and chunk k writes its results at out + k * count;
 // its blocks' warps stand `side` by side over columns, the others stacked over rows (column_walk's plan).
+// The middle axis of an (outer, reduced, inner) view is the same walk over outer matrices side by side: the columns
+// come in blocks of `inner`, block b's first element outer_stride elements after block b - 1's, and column c starts
+// at (c / inner) * outer_stride + c % inner (inner == count: one matrix).
 struct column_segments {
   std::uint64_t rows, ld, count;
   std::uint64_t chunk_rows = ~std::uint64_t(0);
   unsigned side = 1;
+  std::uint64_t inner = ~std::uint64_t(0), outer_stride = 0;
+  __host__ __device__ bool one_matrix() const { return inner >= count; }
+  __host__ __device__ std::uint64_t width() const { return one_matrix() ? count : inner; }  // a matrix's columns
+  __host__ __device__ std::uint64_t start(std::uint64_t c) const {
+    return one_matrix() ? c : c / inner * outer_stride + c % inner;
+  }
 };
 
 // A transform seen from `offset` elements into a segment: a map that splits a segment walks a part as an array of its
