@@ -223,6 +223,9 @@ TEST(Iterators, DeviceReduceAsCubOnIterators) {
     thrust::device_vector<std::int64_t> indices(2, 77);
     thrust::device_vector<cub::KeyValuePair<int, long long>> theirs_pair(1);
     thrust::device_vector<reduce::KeyValuePair<int, long long>> ours_pair(1);
+    // Every byte set, the pairs' padding included (the calls write the members only).
+    CUDA_OK(cudaMemset(thrust::raw_pointer_cast(theirs_pair.data()), 0, sizeof(cub::KeyValuePair<int, long long>)));
+    CUDA_OK(cudaMemset(thrust::raw_pointer_cast(ours_pair.data()), 0, sizeof(reduce::KeyValuePair<int, long long>)));
     for (bool greater : {false, true}) {
       const char* what = greater ? "ArgMax" : "ArgMin";
       const long long empty =

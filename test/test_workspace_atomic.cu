@@ -55,7 +55,8 @@ TEST(WorkspaceAtomic, IntegerSumsExactAndTheWordLeftZero) {
         exact_across_sizes<decltype(c), std::uint32_t>(ws);
       });
   EXPECT_GE(ws.zeroed_bytes(), sizeof(unsigned long long));  // the tally word lives in the zeroed region
-  EXPECT_EQ(ws.scratch_bytes(), 0u);                         // and nothing else was needed
+  // and nothing else but, where the tally is not certain, the slot a host output's atomics would take
+  EXPECT_LE(ws.scratch_bytes(), reduce::detail::storage_alignment);
 }
 
 // 16-bit elements summed into a 32-bit accumulator; the default on 32-bit ones (its exact table picks the atomic grid).
