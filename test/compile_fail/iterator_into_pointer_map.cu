@@ -8,5 +8,5 @@ using lanes = reduce::policy::segmented_config<reduce::policy::lanes_per_segment
 
 void f(void* d_temp, std::size_t& bytes, float* d_out) {
   reduce::device_segmented_reduce<lanes>({d_temp, bytes}, thrust::counting_iterator<int>(0), d_out,
-                                         reduce::segments::fixed(10, 100), reduce::sum{});
+                                         reduce::segments::rows(10, 100, 100), reduce::sum{});
 }
