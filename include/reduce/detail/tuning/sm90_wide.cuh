@@ -3,11 +3,13 @@
 // and argmax, the 32 bytes of argmin+argmax (detail/tuned.cuh). A thread's registers then hold several times the
 // accumulator bytes of a float sum, and one-tile-per-block kernels, which hide memory latency only with resident
 // warps, lose the bandwidth that grid-stride walks keep (their loop overlaps one tile's arithmetic with the next
-// tile's loads). Rows up to 2^18 (4-byte units) are the 4-byte table's, measured on float sums, where a call is
-// latency-bound; the others were measured on these accumulators. Comment: CUB's closest call's time over the
-// kernel's at the sizes measured in its range (2^20; 2^24 and 2^28): d float -> double (Sum into double), c
-// compensated<float> (float Sum), a argmin (ArgMin), m argmin+argmax in one pass (ArgMin then ArgMax). The bound 2^22
-// lies between the sizes measured.
+// tile's loads). One table serves the three accumulators, so a row is the kernel whose worst ratio over them is best;
+// a kernel that beat it by less than the run-to-run spread for one of them got no row of its own (each row is a
+// kernel or two more in every program that reduces into a wide accumulator). Comment: CUB's time over the kernel's at
+// the sizes measured in its range, paired in one process on an H200 (2026-12-03, CUB 3.0.1): a argmin (CUB's ArgMin
+// into value and index), d float -> double (CUB's Reduce with a double init), c compensated<float> (CUB's float Sum);
+// then the worst, over the three, of the kernel's time against the best measured kernel's. Bounds lie between the
+// sizes measured.
 #pragma once
 #include "sm90.cuh"
 
@@ -19,17 +21,12 @@ struct sm90_wide;
 // clang-format off
 template <>
 struct sm90_wide<4> : table<
-  //    up to n    Load       Finish    Grid           Block   // CUB's time / the kernel's; date measured
-  entry<1024,      scalar<4>, shuffle,  cluster<>,     256>,   // (sm90<4>'s rows up to 2^18)
-  entry<4096,      vector<4>, shuffle,  multipass,     256>,   //
-  entry<8192,      vector<4>, shuffle,  multipass,     512>,   //
-  entry<16384,     vector<4>, shuffle,  cluster<>,     1024>,  //
-  entry<65536,     vector<4>, unrolled, cluster<>,     256>,   //
-  entry<131072,    vector<4>, shuffle,  cluster<>,     512>,   //
-  entry<262144,    vector<4>, shuffle,  cluster<>,     1024>,  //
-  entry<4194304,   vector<4>, shuffle,  cooperative<>, 512>,   // H100 1.13-1.50 (d 1.33 c 1.18 a 1.13 m 1.5) 2026-11-26
-  entry<~0ull,     vector<8>, shuffle,  single_pass<>, 256>    // H100 1.00-2.00 (d 1.01-1.07 c 1.00-1.01 a 1.00-1.02
-                                                               //   m 1.81-2.00); 2026-11-26
+  //    up to n    Load       Finish    Grid           Block   // CUB's time / the kernel's; H200, 2026-12-03
+  entry<24576,     scalar<4>, shuffle,  cluster<>,     256>,   // 2^10-2^14: a 1.08-1.18 d 1.30-1.56 c 0.88-1.52; 0.89
+  entry<98304,     vector<4>, shuffle,  cluster<>,     256>,   // 2^15-2^16: a 1.04-1.06 d 1.41-1.50 c 1.43-1.45; 0.99
+  entry<196608,    vector<4>, shuffle,  cluster<>,     512>,   // 2^17: a 0.95 d 1.35 c 1.35; 1.00
+  entry<50331648,  vector<4>, shuffle,  cooperative<>, 512>,   // 2^18-2^24: a 0.82-0.93 d 1.04-1.22 c 1.01-1.18; 0.92
+  entry<~0ull,     vector<4>, shuffle,  single_pass<>, 256>    // 2^26: a 0.98 d 1.01 c 1.01; 0.98
 > {};
 // clang-format on
 
