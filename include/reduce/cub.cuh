@@ -99,6 +99,7 @@ template <class T, class ValueOut, class IndexOut>
 __global__ void write_arg(const indexed<T>* r, ValueOut value, IndexOut index, T empty) {
   using V = output_accumulator_t<ValueOut, const T*>;
   using K = output_accumulator_t<IndexOut, const std::int64_t*>;
+  wait_for_previous_grid();  // launch_finisher: after the call's last kernel
   const indexed<T> x = *r;
   const bool none = x.index == no_index;
   *value = V(none ? empty : x.value);
@@ -107,6 +108,7 @@ __global__ void write_arg(const indexed<T>* r, ValueOut value, IndexOut index, T
 template <class T, class PairOut>
 __global__ void write_arg_pair(const indexed<T>* r, PairOut out, T empty) {
   using P = output_accumulator_t<PairOut, const KeyValuePair<int, T>*>;
+  wait_for_previous_grid();  // launch_finisher: after the call's last kernel
   const indexed<T> x = *r;
   const bool none = x.index == no_index;
   *out = P(typename P::Key(none ? 1 : x.index), typename P::Value(none ? empty : x.value));
@@ -150,8 +152,7 @@ cudaError_t arg_via_slot(void* d_temp, std::size_t& bytes, InputIteratorT d_in, 
   std::size_t b = bytes - head;
   R* slot = static_cast<R*>(d_temp);
   if (status s = engine(static_cast<char*>(d_temp) + head, b, slot)) return s.code;
-  write(slot, empty_extremum<Greater, T>());
-  return cudaGetLastError();
+  return write(static_cast<const R*>(slot), empty_extremum<Greater, T>());
 }
 
 }  // namespace detail::cub_port
@@ -240,16 +241,23 @@ struct DeviceReduce {
     const auto v = thrust::try_unwrap_contiguous_iterator(value_out);
     const auto k = thrust::try_unwrap_contiguous_iterator(index_out);
     return detail::cub_port::arg_via_slot<Greater>(
-        d_temp, bytes, d_in, num_items, stream, v, k,
-        [&](auto* slot, auto empty) { detail::cub_port::write_arg<<<1, 1, 0, stream>>>(slot, v, k, empty); });
+        d_temp, bytes, d_in, num_items, stream, v, k, [&](const auto* slot, auto empty) {
+          using T = decltype(empty);
+          return detail::launch_finisher<
+              detail::cub_port::write_arg<T, std::remove_const_t<decltype(v)>, std::remove_const_t<decltype(k)>>>(
+              stream, slot, v, k, empty);
+        });
   }
   template <bool Greater, class InputIteratorT, class OutputIteratorT>
   static cudaError_t arg_kv_of(void* d_temp, std::size_t& bytes, InputIteratorT d_in, OutputIteratorT d_out,
                                int num_items, cudaStream_t stream) {
     const auto out = thrust::try_unwrap_contiguous_iterator(d_out);
     return detail::cub_port::arg_via_slot<Greater>(
-        d_temp, bytes, d_in, num_items, stream, out, out,
-        [&](auto* slot, auto empty) { detail::cub_port::write_arg_pair<<<1, 1, 0, stream>>>(slot, out, empty); });
+        d_temp, bytes, d_in, num_items, stream, out, out, [&](const auto* slot, auto empty) {
+          using T = decltype(empty);
+          return detail::launch_finisher<detail::cub_port::write_arg_pair<T, std::remove_const_t<decltype(out)>>>(
+              stream, slot, out, empty);
+        });
   }
 
   // CUB's initial value of Min (Max) is numeric_limits<T>::max() (lowest()): the identity of an integer type, so

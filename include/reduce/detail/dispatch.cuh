@@ -74,9 +74,21 @@ struct workspace_storage {
   }
 };
 
+// The most elements of T at any address that make one tile under Cfg: a vector Load's tiled body is whole vectors,
+// after a head and before a tail of fewer than a vector's elements each.
+template <class Cfg, class T>
+inline constexpr std::uint64_t one_tile_most = [] {
+  using agent_t = agent<typename Cfg::load, Cfg::block>;
+  if constexpr (agent_t::template vectors_of<T>)
+    return (agent_t::tile_units + 2) * vec16<T>::size - 2;
+  else
+    return agent_t::tile_units;
+}();
+
 // One fixed config over a storage: the size query, or the checks and the run. Wide: whether n may exceed
-// index32_limit (launch.cuh); the tuned default knows it from the row it picked.
-template <class Cfg, bool Wide = true, class Storage, class T, class Acc, class Tr, class Op>
+// index32_limit (launch.cuh); the tuned default knows it from the row it picked. Least: a count n is known to exceed
+// (the row's range, tuned.cuh): where it rules out an input of one tile, the one-tile kernel is not instantiated.
+template <class Cfg, bool Wide = true, std::uint64_t Least = 0, class Storage, class T, class Acc, class Tr, class Op>
 status run_fixed(const Storage& storage, const T* in, Acc* out, std::uint64_t n, Tr tr, Op op, cudaStream_t stream) {
   using strategy = strategy_of<Cfg>;
   storage_need need;
@@ -93,7 +105,7 @@ status run_fixed(const Storage& storage, const T* in, Acc* out, std::uint64_t n,
   const call<Cfg, T, Acc, Op, Tr, Wide> c{in, n, out, op, tr, stream};
   // An input of one tile, under any Grid: one block writes the result (grid/relaunch.cuh). Not with BlockFinish none:
   // its one tile leaves a value per thread, which its Grid still folds.
-  if constexpr (!tiling<Cfg>::thread_results) {
+  if constexpr (!tiling<Cfg>::thread_results && Least < one_tile_most<Cfg, T>) {
     if (c.shape.tiles == 1) {
       if constexpr (Storage::step == run_step::rest) return {};  // the first step wrote the result
       using single = single_tile_config<Cfg>;
@@ -182,8 +194,9 @@ status run(const Storage& storage, const T* in, Acc* out, std::uint64_t n, Tr tr
   } else if constexpr (!cuda::std::is_same_v<library_op_t<Op, Acc>, Op>) {
     return run<Cfg>(storage, in, out, n, tr, library_op_t<Op, Acc>{}, stream);  // cuda::std::plus<> as sum, ...
   } else if constexpr (is_tuned<Cfg>::value) {
-    return with_tuned_config<Cfg, T, Acc, Op, Tr, Storage::keeps_zeroed>(n, [&](auto config, auto wide) {
-      return run_fixed<typename decltype(config)::type, decltype(wide)::value>(storage, in, out, n, tr, op, stream);
+    return with_tuned_config<Cfg, T, Acc, Op, Tr, Storage::keeps_zeroed>(n, [&](auto config, auto wide, auto least) {
+      return run_fixed<typename decltype(config)::type, decltype(wide)::value, decltype(least)::value>(
+          storage, in, out, n, tr, op, stream);
     });
   } else {
     return run_fixed<Cfg>(storage, in, out, n, tr, op, stream);

@@ -32,8 +32,8 @@ status run_entry(const Storage& storage, In in, Out out, std::uint64_t n, Tr tr,
     const with_slot<Storage, A, const iterator_output> slotted{storage, nullptr, &slot};
     if (status s = run_entry<Cfg>(slotted, in, static_cast<A*>(nullptr), n, tr, op, stream)) return s;
     if (storage.is_query()) return {};
-    write_through<<<1, 1, 0, stream>>>(slot, out);
-    if (cudaError_t e = cudaGetLastError()) return {e, "reduce: a kernel launch failed"};
+    if (cudaError_t e = launch_finisher<write_through<A, Out>>(stream, static_cast<const A*>(slot), out))
+      return {e, "reduce: a kernel launch failed"};
     return {};
   } else if constexpr (!std::is_pointer_v<In>) {
     static_assert(is_random_access<In>::value,

@@ -20,6 +20,7 @@
 #include <type_traits>
 
 #include "checks.cuh"
+#include "pdl.cuh"
 #include "transform.cuh"
 #include "vector_fold.cuh"
 
@@ -128,8 +129,10 @@ struct segmented_iterator_config_of<policy::segmented_tuned> {
 template <class Cfg>
 using segmented_iterator_config_t = typename segmented_iterator_config_of<Cfg>::type;
 
+// The result in a slot, written through the caller's output iterator (launch_finisher: after the call's last kernel).
 template <class A, class Out>
 __global__ void write_through(const A* slot, Out out) {
+  wait_for_previous_grid();
   *out = *slot;
 }
 

@@ -16,6 +16,7 @@
 
 #include "agent.cuh"
 #include "block/block_reduce.cuh"
+#include "pdl.cuh"
 
 namespace reduce::detail {
 
@@ -26,21 +27,6 @@ template <class Cfg>
 using strategy_of = combine_strategy<typename Cfg::grid::combine>;
 template <class Cfg, class Acc>
 using combine_args = typename strategy_of<Cfg>::template args<Acc>;
-
-// With Programmatic Dependent Launch (Hopper) a kernel may start before the previous kernel in the stream has
-// finished; this waits for it and makes its writes visible. A no-op when the launch was not programmatic.
-__device__ __forceinline__ void wait_for_previous_grid() {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-  cudaGridDependencySynchronize();
-#endif
-}
-
-// Lets the next kernel in the stream, when it was launched programmatically, be scheduled before this one finishes.
-__device__ __forceinline__ void allow_next_grid() {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-  cudaTriggerProgrammaticLaunchCompletion();
-#endif
-}
 
 // Blocks of Block threads that a one-tile-per-block kernel's registers must leave room for on one SM: at least 1024
 // threads (half of a Hopper or A100 SM's 2048). Such a kernel has no loop in which one tile's arithmetic overlaps the

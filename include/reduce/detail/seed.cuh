@@ -97,6 +97,7 @@ struct seed_adjoined {
 
 template <class A>
 __global__ void write_adjoined(const adjoined<A>* slot, A* out, A init) {
+  wait_for_previous_grid();  // launch_finisher: after the call's last kernel
   const adjoined<A> r = *slot;
   store_words(out, r.has ? r.value : init);
 }
@@ -159,8 +160,9 @@ status run_seeded(const Storage& storage, const T* in, Acc* out, std::uint64_t n
                              seed_adjoined<Tr, Acc, O>{tr, init, s.op}, adjoin<O>{s.op}, stream))
       return st;
     if (storage.is_query()) return {};
-    write_adjoined<<<1, 1, 0, stream>>>(slot, storage.destination(out), init);
-    if (cudaError_t e = cudaGetLastError()) return {e, "reduce: a kernel launch failed"};
+    if (cudaError_t e = launch_finisher<write_adjoined<Acc>>(stream, static_cast<const adjoined<Acc>*>(slot),
+                                                             storage.destination(out), init))
+      return {e, "reduce: a kernel launch failed"};
     return {};
   }
 }

@@ -112,8 +112,23 @@ template <class Table, std::size_t I>
 inline constexpr bool wide_row =
     I + 1 >= boost::mp11::mp_size<typename Table::configs>::value || Table::up_to[I] > index32_limit / 4;
 
-// Calls f(mp_identity<C>{}, bool_constant<Wide>{}) with the config the tuned default Cfg picks for n elements of T
-// (transformed by Tr, op into Acc) and whether its range of n reaches past index32_limit, and returns its result.
+// Elements that a call on row I of a table (I > 0) has more than: its units, table_count(n), or its element count (a
+// one-cluster row read by elements, tuned_entry) exceed the bound of row I - 1, so n exceeds that bound or that bound
+// in elements (units * table_element_bytes / sizeof(T), fewer where an element is wider than a unit). Row 0 and the
+// fallback (which also takes a call of any n on an image older than Hopper) have no such bound: 0.
+template <class Table, class T, std::size_t I>
+inline constexpr std::uint64_t row_least_n = [] {
+  if constexpr (I == 0 || I >= boost::mp11::mp_size<typename Table::configs>::value) {
+    return std::uint64_t(0);
+  } else {
+    constexpr std::uint64_t u = Table::up_to[I - 1], b = table_element_bytes<T>, t = sizeof(T);
+    return t <= b ? u : u / t * b;
+  }
+}();
+
+// Calls f(mp_identity<C>{}, bool_constant<Wide>{}, integral_constant<Least>{}) with the config the tuned default Cfg
+// picks for n elements of T (transformed by Tr, op into Acc), whether its range of n reaches past index32_limit, and
+// the count its range of n lies above (row_least_n), and returns its result.
 template <class Cfg, class T, class Acc, class Op, class Tr, bool on_workspace = false, class F>
 auto with_tuned_config(std::uint64_t n, F&& f) {
   using table = tuned_table<T, Acc, Op, on_workspace>;
@@ -124,15 +139,17 @@ auto with_tuned_config(std::uint64_t n, F&& f) {
   return boost::mp11::mp_with_index<count>(i, [&](auto I) {
     using picked = boost::mp11::mp_at_c<choices, decltype(I)::value>;
     using wide = std::bool_constant<wide_row<table, decltype(I)::value>>;  // the fallback is the last choice
+    using least = std::integral_constant<std::uint64_t, row_least_n<table, T, decltype(I)::value>>;
+    using fallback_least = std::integral_constant<std::uint64_t, 0>;
     // The tables were measured with Hopper code (clusters, programmatic launch): a binary built for an older
     // architecture runs the fallback on a Hopper GPU too (launch.cuh, hopper_image).
     if constexpr (decltype(I)::value + 1 < count) {
       bool hopper = false;
       if (cudaError_t e = hopper_image<picked, T, Acc, Op, std::uint32_t, Tr>(hopper))
-        return decltype(f(boost::mp11::mp_identity<picked>{}, wide{})){e, "reduce: device query failed"};
-      if (!hopper) return f(boost::mp11::mp_identity<typename Cfg::fallback>{}, wide{});
+        return decltype(f(boost::mp11::mp_identity<picked>{}, wide{}, least{})){e, "reduce: device query failed"};
+      if (!hopper) return f(boost::mp11::mp_identity<typename Cfg::fallback>{}, wide{}, fallback_least{});
     }
-    return f(boost::mp11::mp_identity<picked>{}, wide{});
+    return f(boost::mp11::mp_identity<picked>{}, wide{}, least{});
   });
 }
 

@@ -118,8 +118,7 @@ struct combine_strategy<policy::native_atomic> : combine_defaults {
       }
       if (!e && c.n > 0) e = c.launch(blocks, target, g, memset_will_do ? follows::callers_work : follows::own_kernel);
       if (!e && host_out) {
-        write_through<<<1, 1, 0, c.stream>>>(static_cast<const Acc*>(target), host_out);
-        e = cudaGetLastError();
+        e = launch_finisher<write_through<Acc, Acc*>>(c.stream, static_cast<const Acc*>(target), host_out);
       }
       if (e) return {e, "reduce: a kernel launch failed"};
       return {};
