@@ -161,20 +161,21 @@ cudaError_t launch(unsigned blocks, const T* in, std::uint64_t n, Acc* out, Op o
   return cudaErrorInvalidValue;  // forced 32-bit offsets: refused earlier, with a message, by check_io
 }
 
-// Launches a one-thread kernel that finishes a call after the call's last kernel (a result written through an output
-// iterator, CUB's two argmin outputs, an initial value adjoined): programmatically where its image has the wait, so
-// that its launch latency overlaps the kernel it follows (which allows it at entry); the finisher calls
-// wait_for_previous_grid() before it reads the result. An image without the wait starts after that kernel finishes.
-// H200, 2026-12-03, CUB's time over ours before / after: CUB-form ArgMin 0.71-0.94 / 0.77-0.95, Reduce(CustomMin)
-// 0.76-0.96 / 0.85-1.06, Sum into a transform_output_iterator 0.75-1.05 / 0.95-1.28 (2^10-2^26).
-template <auto Finisher, class... A>
+// Launches a kernel of one block of Threads that finishes a call after the call's last kernel (a result written
+// through an output iterator, CUB's two argmin outputs, an initial value adjoined, the multi-GPU window's fold):
+// programmatically where its image has the wait, so that its launch latency overlaps the kernel it follows (which
+// allows it at entry); the finisher calls wait_for_previous_grid() before it reads the result. An image without the
+// wait starts after that kernel finishes. H200, 2026-12-03, CUB's time over ours before / after, 2^10-2^26: CUB-form
+// ArgMin 0.71-0.94 / 0.77-0.95, Reduce(CustomMin) 0.76-0.96 / 0.85-1.06, Sum into a transform_output_iterator
+// 0.75-1.05 / 0.95-1.28.
+template <auto Finisher, unsigned Threads = 1, class... A>
 cudaError_t launch_finisher(cudaStream_t stream, const A&... args) {
   bool hopper = false;
   using key = boost::mp11::mp_list<std::integral_constant<decltype(Finisher), Finisher>>;
   if (cudaError_t e = hopper_image<key>(Finisher, hopper)) return e;
   cudaLaunchConfig_t config{};
   config.gridDim = dim3(1);
-  config.blockDim = dim3(1);
+  config.blockDim = dim3(Threads);
   config.stream = stream;
   cudaLaunchAttribute attribute[1];
   attribute[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;

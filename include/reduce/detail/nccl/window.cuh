@@ -70,24 +70,12 @@ __global__ void __launch_bounds__(32)
   if (lane == 0) *counter = call + 1;  // after the barrier: every lane has read the counter
 }
 
-struct window_tag;  // keys the image query of fold_window
-
-// Enqueued after the local pass on every rank (the barrier needs them all); only receivers write out.
+// Enqueued after the local pass on every rank (the barrier needs them all); only receivers write out. A programmatic
+// launch where the image has the wait for the local pass (launch.cuh, launch_finisher).
 template <class Acc, class Op>
 cudaError_t launch_fold_window(const reduce::nccl::window& w, bool receives, Acc* out, Op op, cudaStream_t stream) {
-  cudaLaunchConfig_t config{};
-  config.gridDim = dim3(1);
-  config.blockDim = dim3(32);
-  config.stream = stream;
-  cudaLaunchAttribute attribute[1];
-  attribute[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
-  bool hopper = false;  // the wait for the local pass is compiled only into Hopper images (launch.cuh)
-  if (cudaError_t e = hopper_image<boost::mp11::mp_list<window_tag, Acc, Op>>(fold_window<Acc, Op>, hopper)) return e;
-  attribute[0].val.programmaticStreamSerializationAllowed = hopper ? 1 : 0;
-  config.attrs = attribute;
-  config.numAttrs = 1;
-  return cudaLaunchKernelEx(&config, fold_window<Acc, Op>, w.dev, w.handle, static_cast<unsigned char*>(w.base),
-                            receives, out, op);
+  return launch_finisher<fold_window<Acc, Op>, 32>(stream, w.dev, w.handle, static_cast<unsigned char*>(w.base),
+                                                   receives, out, op);
 }
 
 }  // namespace reduce::detail::nccl
